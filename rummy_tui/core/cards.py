@@ -1,0 +1,319 @@
+"""Cards, faces and packs (rule G-1).
+
+A :class:`Card` is one physical card: its face (rank and suit, or joker) plus the number of
+the pack it came from, so that two packs shuffled together still give every card an identity
+and no card is ever created or lost. Rules compare faces; bookkeeping compares cards.
+
+Card tokens are plain text so hands can be written in tests and save files:
+
+>>> parse_cards("AS 10H TD 2C JK")
+[AS, 10H, 10D, 2C, JK]
+>>> [str(card) for card in parse_cards("QH qh JK")]
+['QH', 'QH', 'JK']
+>>> [card.key for card in parse_cards("QH QH JK")]
+['QH', 'QH.1', 'JK']
+>>> Card.from_key("QH.1") == parse_cards("QH QH")[1]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import Any
+
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
+
+ACE = 1
+JACK = 11
+QUEEN = 12
+KING = 13
+JOKER_RANK = 0
+
+RANK_TOKENS: dict[int, str] = {
+    1: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+}
+_RANK_BY_TOKEN: dict[str, int] = {token: rank for rank, token in RANK_TOKENS.items()}
+_RANK_BY_TOKEN["T"] = 10
+_RANK_BY_TOKEN["1"] = 1
+
+
+class Suit(StrEnum):
+    """The four suits, by their one-letter token."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+SUIT_INDEX: dict[Suit, int] = {suit: number for number, suit in enumerate(SUITS)}
+
+
+class CardError(ValueError):
+    """A card token could not be read."""
+
+
+class Face:
+    """What a card shows (or, for a wild card on the table, what it stands for).
+
+    Faces are interned: ``Face(5, Suit.HEARTS) is Face(5, Suit.HEARTS)``.
+
+    >>> Face.parse("10H")
+    10H
+    >>> Face.parse("JK").is_joker
+    True
+    """
+
+    __slots__ = ("code", "rank", "suit")
+    _cache: dict[tuple[int, Suit | None], Face] = {}
+
+    rank: int
+    suit: Suit | None
+    code: int
+
+    def __new__(cls, rank: int, suit: Suit | None) -> Face:
+        key = (rank, suit)
+        cached = cls._cache.get(key)
+        if cached is not None:
+            return cached
+        if rank == JOKER_RANK:
+            if suit is not None:
+                raise CardError("a joker has no suit")
+        elif not 1 <= rank <= 13 or suit is None:
+            raise CardError(f"no such card: rank {rank}, suit {suit}")
+        face = object.__new__(cls)
+        object.__setattr__(face, "rank", rank)
+        object.__setattr__(face, "suit", suit)
+        object.__setattr__(face, "code", 52 if suit is None else SUIT_INDEX[suit] * 13 + rank - 1)
+        cls._cache[key] = face
+        return face
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("faces are immutable")
+
+    def __reduce__(self) -> tuple[type[Face], tuple[int, Suit | None]]:
+        return (Face, (self.rank, self.suit))
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker face."""
+        return self.rank == JOKER_RANK
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return f"{RANK_TOKENS[self.rank]}{self.suit.value}"
+
+    __repr__ = __str__
+
+    def __lt__(self, other: Face) -> bool:
+        return self.code < other.code
+
+    @classmethod
+    def parse(cls, token: str) -> Face:
+        """Read a face token such as ``"AS"``, ``"10H"``, ``"TD"`` or ``"JK"``."""
+        text = token.strip().upper()
+        if text in ("JK", "JO", "JOKER", "*"):
+            return cls(JOKER_RANK, None)
+        if len(text) < 2:
+            raise CardError(f"not a card: {token!r}")
+        rank_text, suit_text = text[:-1], text[-1]
+        rank = _RANK_BY_TOKEN.get(rank_text)
+        try:
+            suit = Suit(suit_text)
+        except ValueError:
+            raise CardError(f"not a card: {token!r} (unknown suit {suit_text!r})") from None
+        if rank is None:
+            raise CardError(f"not a card: {token!r} (unknown rank {rank_text!r})")
+        return cls(rank, suit)
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            _face_from_any,
+            serialization=core_schema.plain_serializer_function_ser_schema(str),
+            json_schema_input_schema=core_schema.str_schema(),
+        )
+
+
+def _face_from_any(value: object) -> Face:
+    if isinstance(value, Face):
+        return value
+    if isinstance(value, str):
+        return Face.parse(value)
+    raise CardError(f"not a card face: {value!r}")
+
+
+JOKER_FACE = Face(JOKER_RANK, None)
+
+
+class Card:
+    """One physical card: a face plus the pack it belongs to (``copy``, counted from 0).
+
+    Cards are interned and compare by identity of face and copy.
+
+    >>> Card.from_key("JK.2").copy
+    2
+    """
+
+    __slots__ = ("copy", "face", "key", "rank", "suit")
+    _cache: dict[tuple[Face, int], Card] = {}
+
+    face: Face
+    copy: int
+    rank: int
+    suit: Suit | None
+    key: str
+
+    def __new__(cls, face: Face, copy: int = 0) -> Card:
+        cached = cls._cache.get((face, copy))
+        if cached is not None:
+            return cached
+        if copy < 0:
+            raise CardError("a pack number cannot be negative")
+        card = object.__new__(cls)
+        object.__setattr__(card, "face", face)
+        object.__setattr__(card, "copy", copy)
+        object.__setattr__(card, "rank", face.rank)
+        object.__setattr__(card, "suit", face.suit)
+        object.__setattr__(card, "key", str(face) if copy == 0 else f"{face}.{copy}")
+        cls._cache[(face, copy)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Face, int]]:
+        return (Card, (self.face, self.copy))
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.face.rank == JOKER_RANK
+
+    def __str__(self) -> str:
+        return str(self.face)
+
+    __repr__ = __str__
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.face.code, self.copy) < (other.face.code, other.copy)
+
+    @classmethod
+    def from_key(cls, key: str) -> Card:
+        """Read an identity key: a face token, optionally followed by ``.copy``."""
+        text = key.strip()
+        copy = 0
+        if "." in text:
+            text, _, copy_text = text.partition(".")
+            if not copy_text.isdigit():
+                raise CardError(f"not a card: {key!r}")
+            copy = int(copy_text)
+        return cls(Face.parse(text), copy)
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            _card_from_any,
+            serialization=core_schema.plain_serializer_function_ser_schema(_card_key),
+            json_schema_input_schema=core_schema.str_schema(),
+        )
+
+
+def _card_key(card: Card) -> str:
+    return card.key
+
+
+def _card_from_any(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.from_key(value)
+    raise CardError(f"not a card: {value!r}")
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards written as text, giving repeated faces successive pack numbers.
+
+    Tokens are separated by spaces or commas. ``10`` may be written ``T``; a joker is ``JK``.
+    An explicit identity such as ``"KS.1"`` is kept as written.
+
+    >>> parse_cards("KS KS KD")
+    [KS, KS, KD]
+    >>> len(set(parse_cards("KS KS KD")))
+    3
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    seen: dict[Face, int] = {}
+    cards: list[Card] = []
+    used: set[Card] = set()
+    for token in tokens:
+        if "." in token:
+            card = Card.from_key(token)
+        else:
+            face = Face.parse(token)
+            copy = seen.get(face, 0)
+            card = Card(face, copy)
+            while card in used:
+                copy += 1
+                card = Card(face, copy)
+            seen[face] = copy + 1
+        if card in used:
+            raise CardError(f"the same card is written twice: {card.key}")
+        used.add(card)
+        cards.append(card)
+    return cards
+
+
+def parse_face(token: str) -> Face:
+    """Read one face token (``"5H"``, ``"JK"``)."""
+    return Face.parse(token)
+
+
+def format_cards(cards: Sequence[Card]) -> str:
+    """Write cards back as space-separated tokens (faces only)."""
+    return " ".join(str(card) for card in cards)
+
+
+def make_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
+    """Every card of ``packs`` standard packs, each with ``jokers_per_pack`` jokers, in order."""
+    cards: list[Card] = []
+    for copy in range(packs):
+        for suit in SUITS:
+            for rank in range(1, 14):
+                cards.append(Card(Face(rank, suit), copy))
+        for joker_number in range(jokers_per_pack):
+            cards.append(Card(JOKER_FACE, copy * jokers_per_pack + joker_number))
+    return cards
+
+
+def shuffled_packs(packs: int, jokers_per_pack: int, rng: random.Random) -> list[Card]:
+    """A shuffled deck drawn from ``rng`` (top of the deck first)."""
+    cards = make_packs(packs, jokers_per_pack)
+    rng.shuffle(cards)
+    return cards
+
+
+def all_faces() -> list[Face]:
+    """The 52 suited faces, clubs first, ace to king."""
+    return [Face(rank, suit) for suit in SUITS for rank in range(1, 14)]

@@ -1,0 +1,76 @@
+"""Starting a match: seats, the cut for first dealer and the first deal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummy_tui.core.cards import Card
+from rummy_tui.core.dealing import (
+    complete_deck,
+    cut_for_dealer,
+    deal_cards,
+    deal_rng,
+    shuffled_deck,
+)
+from rummy_tui.core.engine import Game
+from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.state import GameState
+from rummy_tui.core.variants.ruleset import RuleSet, player_count_error
+
+MAX_NAME_LENGTH = 24
+
+
+def new_game(
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int | None = None,
+) -> Game:
+    """Seat the players, cut for the first dealer (G-3) and deal the first deal (G-4).
+
+    Args:
+        rules: The variant with its options (see ``get_variant``).
+        players: Names by seat, in clockwise order.
+        seed: Seed of every shuffle of the match; None picks one at random (it is recorded).
+        deck: Card order of the first deal, top first; cards not named follow in pack order.
+        dealer: Seat of the first dealer; None cuts for it.
+
+    Raises:
+        IllegalAction: for a player count outside the variant's range, empty or repeated
+            names, or a deck with cards that are not in the packs.
+    """
+    names = [name.strip() for name in players]
+    problem = player_count_error(rules, len(names))
+    if problem is not None:
+        raise IllegalAction(problem)
+    if any(not name for name in names):
+        raise IllegalAction("Every player needs a name.")
+    if any(len(name) > MAX_NAME_LENGTH for name in names):
+        raise IllegalAction(f"A player's name holds at most {MAX_NAME_LENGTH} characters.")
+    if len({name.casefold() for name in names}) != len(names):
+        raise IllegalAction("Two players have the same name; give each seat its own.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    count = len(names)
+    cut = []
+    if dealer is None:
+        dealer, cut = cut_for_dealer(count, random.Random(f"rummy-tui-cut:{seed}"))
+    elif not 0 <= dealer < count:
+        raise IllegalAction(f"There is no seat {dealer} at a {count}-player table.")
+    if deck is None:
+        cards = shuffled_deck(rules, count, deal_rng(seed, 1, 0))
+    else:
+        cards = complete_deck(rules, count, deck)
+    first_deal = deal_cards(rules, count, dealer, cards, 1)
+    state = GameState(
+        rules=rules,
+        players=names,
+        seed=seed,
+        cut=cut,
+        first_dealer=dealer,
+        scores=[0] * count,
+        deal=first_deal,
+    )
+    return Game(state)

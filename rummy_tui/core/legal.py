@@ -1,0 +1,105 @@
+"""Listing the legal actions of the seat to act (used by random play, bots and the UI).
+
+Every listed action passes :meth:`Game.verify`; the list is complete for draws, discards and
+lay-offs, and names one set of physical cards for each distinct meld or go-out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummy_tui.core.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    DrawTwo,
+    EndDeal,
+    GoOut,
+    LayOffCard,
+    Meld,
+    MeldSpec,
+    StartDeal,
+    TakeDiscard,
+)
+from rummy_tui.core.arrange import Arrangement, full_arrangement, go_out_arrangements
+from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.melds import enumerate_melds, layoff_options
+from rummy_tui.core.state import Phase
+from rummy_tui.core.usability import prefer_cards
+from rummy_tui.core.variants.ruleset import DrawRule, Scoring
+
+if TYPE_CHECKING:
+    from rummy_tui.core.engine import Game
+
+
+def _one_per_face(cards: list[Card], preferred: list[Card] | None = None) -> list[Card]:
+    """One card of each face, the preferred copies first."""
+    first = preferred or []
+    seen: set[Face] = set()
+    chosen = []
+    for card in [*[card for card in first if card in cards], *sorted(cards)]:
+        if card.face not in seen:
+            seen.add(card.face)
+            chosen.append(card)
+    return chosen
+
+
+def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
+    return GoOut(
+        melds=tuple(
+            MeldSpec(cards=tuple(reading.cards), faces=tuple(reading.faces))
+            for reading in arrangement.readings
+        ),
+        discard=discard,
+    )
+
+
+def list_legal_actions(game: Game) -> list[Action]:
+    """Every action the seat to act may take now."""
+    state = game.state
+    deal = state.deal
+    rules = game.rules
+    if deal.phase is Phase.MATCH_OVER:
+        return []
+    if deal.phase is Phase.DEAL_OVER:
+        return [StartDeal()]
+    hand = deal.hands[deal.current]
+    candidates: list[Action] = []
+    if deal.phase is Phase.DRAW:
+        if rules.go_out_before_draw:
+            arrangement = full_arrangement(rules, hand)
+            if arrangement is not None:
+                candidates.append(_go_out_action(arrangement, None))
+        candidates.append(DrawStock())
+        if rules.draw_rule is DrawRule.SINGLE:
+            candidates.append(TakeDiscard())
+        elif rules.draw_rule is DrawRule.DIG:
+            candidates.extend(TakeDiscard(count=count) for count in range(1, len(deal.discard) + 1))
+            candidates.append(EndDeal())
+        elif rules.draw_rule is DrawRule.BOATHOUSE:
+            candidates.append(DrawTwo(first="discard", second="stock"))
+            candidates.append(DrawTwo(first="stock", second="stock"))
+        else:
+            candidates.append(DrawTwo(first="discard", second="stock"))
+            candidates.append(DrawTwo(first="discard", second="discard"))
+        return [action for action in candidates if game.can(action)]
+    taken = set(deal.turn.taken_from_discard)
+    if rules.meld_during_play:
+        preferred = [card for card in (deal.turn.must_use,) if card is not None]
+        preferred += [card for card in deal.turn.taken_from_discard if card not in preferred]
+        for reading in enumerate_melds(rules, hand):
+            cards = prefer_cards(rules, reading.cards, hand, preferred)
+            candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
+        for card in _one_per_face(hand, preferred):
+            for meld in deal.melds:
+                for option in layoff_options(rules, meld, card):
+                    candidates.append(LayOffCard(card=card, meld_id=meld.meld_id, face=option.face))
+    else:
+        forbidden = tuple(taken)
+        for discard, arrangement in go_out_arrangements(rules, hand, forbidden):
+            if discard is None and rules.scoring is Scoring.CHIPS:
+                continue
+            candidates.append(_go_out_action(arrangement, discard))
+    discardable = [card for card in hand if card not in taken]
+    candidates.extend(Discard(card=card) for card in _one_per_face(discardable))
+    return [action for action in candidates if game.can(action)]

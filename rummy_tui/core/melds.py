@@ -1,0 +1,597 @@
+"""Melds: checking new melds, reading what wild cards stand for, and lay-offs.
+
+A run is kept as a block of consecutive *positions*. Position ``p`` shows rank
+``(p - 1) % 13 + 1``, so position 1 is a low ace, 13 a king and 14 a high ace. Where aces
+turn the corner (B-4, E-2 option) positions simply carry on round the clock.
+
+>>> from rummy_tui.core.cards import parse_cards
+>>> from rummy_tui.core.variants import get_variant
+>>> is_valid_meld(get_variant("classic"), parse_cards("AH 2H 3H"))
+True
+>>> is_valid_meld(get_variant("classic"), parse_cards("QH KH AH"))
+False
+>>> is_valid_meld(get_variant("boathouse"), parse_cards("3D 2D AD KD QD"))
+True
+>>> is_valid_meld(get_variant("european"), parse_cards("7H 7S 7D"))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+
+from pydantic import BaseModel, ConfigDict
+
+from rummy_tui.core.cards import ACE, JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.variants.ruleset import AceRule, RuleSet
+
+RUN_MIN = 3
+GROUP_MIN = 3
+MAX_RUN = 13
+
+
+class MeldKind(StrEnum):
+    """The two kinds of meld (G-5)."""
+
+    GROUP = "group"
+    RUN = "run"
+
+
+class End(StrEnum):
+    """Where a laid-off card goes."""
+
+    LOW = "low"
+    """Below the lowest card of a run."""
+    HIGH = "high"
+    """Above the highest card of a run."""
+    GROUP = "group"
+    """Into a group."""
+    DISPLACE = "displace"
+    """Onto an end joker's place; the joker moves to the other end (D-6)."""
+
+
+def is_wild(rules: RuleSet, card: Card | Face) -> bool:
+    """Whether a card is wild under these rules (jokers; twos with E-4's option)."""
+    rank = card.rank
+    return rank == JOKER_RANK or (rules.twos_wild and rank == 2)
+
+
+def position_rank(position: int) -> int:
+    """The rank shown at a run position (1 and 14 are aces)."""
+    return (position - 1) % 13 + 1
+
+
+class PlacedCard(BaseModel):
+    """A card on the table, with the face it stands for and the seat that put it there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: Card
+    """The physical card."""
+    face: Face
+    """What it stands for (its own face unless it is a wild card)."""
+    seat: int
+    """The seat that melded or laid it off; it scores for that seat (R-6)."""
+    moved: bool = False
+    """Double Rum: the joker has moved to the other end and never moves again (D-6)."""
+
+    @property
+    def is_standing_in(self) -> bool:
+        """True when the card stands for another card (a wild card in use)."""
+        return self.card.face is not self.face
+
+
+class TableMeld(BaseModel):
+    """A meld on the table."""
+
+    model_config = ConfigDict(frozen=True)
+
+    meld_id: int
+    """Stable number of the meld within the deal."""
+    kind: MeldKind
+    """Group or run."""
+    owner: int
+    """The seat that melded it."""
+    cards: tuple[PlacedCard, ...]
+    """The cards; runs in order from the lowest position up."""
+    start: int = 0
+    """Runs: the position of the first card (1 is a low ace, 14 a high ace)."""
+
+    @property
+    def rank(self) -> int:
+        """Groups: the rank of the group."""
+        return self.cards[0].face.rank
+
+    @property
+    def suit(self) -> Suit | None:
+        """Runs: the suit of the run."""
+        return self.cards[0].face.suit
+
+    @property
+    def end(self) -> int:
+        """Runs: the position of the last card."""
+        return self.start + len(self.cards) - 1
+
+    def faces(self) -> list[Face]:
+        """What the cards stand for, in order."""
+        return [placed.face for placed in self.cards]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldReading:
+    """One way a set of cards forms a meld: its kind, first position and what each card is."""
+
+    kind: MeldKind
+    placed: tuple[tuple[Card, Face], ...]
+    start: int = 0
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards in meld order."""
+        return [card for card, _ in self.placed]
+
+    @property
+    def faces(self) -> list[Face]:
+        """What the cards stand for, in meld order."""
+        return [face for _, face in self.placed]
+
+    def wild_naming(self, rules: RuleSet) -> dict[Card, Face]:
+        """What each wild card stands for."""
+        return {card: face for card, face in self.placed if is_wild(rules, card)}
+
+    def describe(self) -> str:
+        """The meld written as the faces its cards stand for."""
+        return " ".join(
+            str(face) if card.face is face else f"{card}={face}" for card, face in self.placed
+        )
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+def position_range(rules: RuleSet) -> tuple[int, int] | None:
+    """Lowest and highest run position, or None when runs turn the corner."""
+    if rules.ace_rule is AceRule.LOW:
+        return (1, 13)
+    if rules.ace_rule is AceRule.HIGH_OR_LOW:
+        return (1, 14)
+    return None
+
+
+def _run_starts(rules: RuleSet, length: int) -> range:
+    bounds = position_range(rules)
+    if bounds is None:
+        return range(1, 14) if length < MAX_RUN else range(1, 14)
+    low, high = bounds
+    return range(low, high - length + 2)
+
+
+def _run_length_ok(rules: RuleSet, length: int) -> bool:
+    return RUN_MIN <= length <= MAX_RUN
+
+
+# ----------------------------------------------------------------------------- new melds
+
+
+def meld_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+    """Every way ``cards`` may go down together as one new meld (empty when they may not).
+
+    Readings differ in what the wild cards stand for; groups come first, then runs with the
+    wild cards standing as high as possible.
+    """
+    if len(set(cards)) != len(cards):
+        return []
+    readings = _group_readings(rules, cards) if rules.groups_allowed else []
+    readings.extend(_run_readings(rules, cards))
+    return readings
+
+
+def is_valid_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
+    """Whether these cards may go down together as one new meld under ``rules``."""
+    return bool(meld_readings(rules, cards))
+
+
+def meld_problem(rules: RuleSet, cards: Sequence[Card]) -> str | None:
+    """The one-sentence reason these cards are no meld, or None when they are one (G-10)."""
+    if is_valid_meld(rules, cards):
+        return None
+    text = " ".join(str(card) for card in cards)
+    if len(cards) < 3:
+        return f"A meld needs at least three cards: {text} (G-5)."
+    naturals = [card for card in cards if not is_wild(rules, card)]
+    if not naturals:
+        return f"Every meld needs at least one natural card: {text} (G-6)."
+    suits = {card.suit for card in naturals}
+    ranks = {card.rank for card in naturals}
+    if not rules.groups_allowed and len(ranks) == 1 and len(naturals) > 1:
+        return f"Only runs are melds in {rules.name}; groups do not count: {text} (E-3)."
+    if len(ranks) == 1 and rules.groups_allowed:
+        if rules.group_max is not None and len(cards) > rules.group_max:
+            return f"A group holds at most {rules.group_max} cards: {text} (G-5)."
+        if not rules.group_repeat_suits:
+            return f"A group may not hold the same suit twice: {text} (R-2)."
+    if len(suits) > 1:
+        return f"A run needs cards of one suit: {text} (G-5)."
+    if len(cards) > MAX_RUN:
+        return f"A run holds at most 13 cards and no rank twice: {text} (B-4)."
+    if rules.ace_rule is AceRule.LOW and ACE in ranks:
+        return f"The ace is low only, so it cannot follow the king: {text} (C-1)."
+    if rules.ace_rule is AceRule.HIGH_OR_LOW and ACE in ranks:
+        return f"An ace is high or low but never round the corner: {text} (D-3, R-2)."
+    return f"These cards are neither a group nor a run in consecutive order: {text} (G-5)."
+
+
+def _group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+    size = len(cards)
+    if size < GROUP_MIN or (rules.group_max is not None and size > rules.group_max):
+        return []
+    naturals = [card for card in cards if not is_wild(rules, card)]
+    wilds = [card for card in cards if is_wild(rules, card)]
+    if not naturals:
+        return []
+    rank = naturals[0].rank
+    if any(card.rank != rank for card in naturals):
+        return []
+    natural_suits = [card.suit for card in naturals]
+    placed = [(card, card.face) for card in naturals]
+    if rules.group_repeat_suits:
+        fill_suits = [suit for suit in SUITS if suit not in natural_suits] or list(SUITS)
+        for number, wild in enumerate(wilds):
+            placed.append((wild, Face(rank, fill_suits[number % len(fill_suits)])))
+        return [MeldReading(MeldKind.GROUP, tuple(placed))]
+    if len(set(natural_suits)) != len(natural_suits):
+        return []
+    missing = [suit for suit in SUITS if suit not in natural_suits]
+    if len(wilds) > len(missing):
+        return []
+    readings = []
+    for chosen in combinations(missing, len(wilds)):
+        named = [(wild, Face(rank, suit)) for wild, suit in zip(wilds, chosen, strict=True)]
+        readings.append(MeldReading(MeldKind.GROUP, tuple(placed + named)))
+    return readings
+
+
+def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+    length = len(cards)
+    if not _run_length_ok(rules, length):
+        return []
+    fixed = [card for card in cards if not is_wild(rules, card)]
+    flexible = [card for card in cards if is_wild(rules, card)]
+    suit: Suit | None = None
+    if fixed:
+        suit = fixed[0].suit
+        if any(card.suit != suit for card in fixed):
+            return []
+    # Twos that are wild may also stand as themselves in a run of their own suit.
+    natural_twos = [card for card in flexible if card.rank == 2 and card.suit is not None]
+    suits_to_try: list[Suit] = [suit] if suit is not None else []
+    if suit is None:
+        suits_to_try = sorted({card.suit for card in natural_twos if card.suit is not None})
+    readings: list[MeldReading] = []
+    seen: set[tuple[int, tuple[Face, ...]]] = set()
+    for run_suit in suits_to_try:
+        for start in reversed(_run_starts(rules, length)):
+            reading = _fit_run(rules, run_suit, start, length, fixed, flexible)
+            for found in reading:
+                key = (found.start, tuple(found.faces))
+                if key not in seen:
+                    seen.add(key)
+                    readings.append(found)
+    return readings
+
+
+def _fit_run(
+    rules: RuleSet,
+    suit: Suit,
+    start: int,
+    length: int,
+    fixed: Sequence[Card],
+    flexible: Sequence[Card],
+) -> list[MeldReading]:
+    """Readings of the cards as the run of ``suit`` at positions start..start+length-1."""
+    slots: dict[int, Card] = {}
+    rank_to_position: dict[int, int] = {}
+    for position in range(start, start + length):
+        rank_to_position[position_rank(position)] = position
+    if len(rank_to_position) != length:
+        return []
+    for card in fixed:
+        if card.suit != suit:
+            return []
+        position = rank_to_position.get(card.rank)
+        if position is None or position in slots:
+            return []
+        slots[position] = card
+    # Twos of the run's suit may stand as themselves; try each choice.
+    twos_here = [card for card in flexible if card.rank == 2 and card.suit == suit]
+    others = [card for card in flexible if card not in twos_here]
+    results: list[MeldReading] = []
+    two_position = rank_to_position.get(2)
+    choices: list[Card | None] = [None]
+    if two_position is not None and two_position not in slots:
+        choices.extend(twos_here[:1])
+    for natural_two in choices:
+        taken = dict(slots)
+        if natural_two is not None:
+            taken[two_position] = natural_two  # type: ignore[index]
+        if not taken:
+            continue
+        pool = [card for card in twos_here if card is not natural_two] + others
+        open_positions = [p for p in range(start, start + length) if p not in taken]
+        if len(open_positions) != len(pool):
+            continue
+        for position, wild in zip(open_positions, pool, strict=True):
+            taken[position] = wild
+        placed = tuple(
+            (
+                taken[position],
+                Face(position_rank(position), suit),
+            )
+            for position in range(start, start + length)
+        )
+        results.append(MeldReading(MeldKind.RUN, placed, _normal_start(rules, start)))
+    return results
+
+
+def _normal_start(rules: RuleSet, start: int) -> int:
+    if position_range(rules) is None:
+        return (start - 1) % 13 + 1
+    return start
+
+
+def reading_for(
+    rules: RuleSet, cards: Sequence[Card], faces: Sequence[Face] | None
+) -> MeldReading | None:
+    """The reading of ``cards`` that gives each card the face named for it, if any.
+
+    With ``faces`` None the first reading is taken (see :func:`meld_readings`).
+    """
+    readings = meld_readings(rules, cards)
+    if faces is None:
+        return readings[0] if readings else None
+    if len(faces) != len(cards):
+        return None
+    wanted = dict(zip(cards, faces, strict=True))
+    for reading in readings:
+        if all(wanted[card] is face for card, face in reading.placed):
+            return reading
+    return None
+
+
+def reading_to_meld(reading: MeldReading, meld_id: int, seat: int) -> TableMeld:
+    """Put a reading on the table as a meld of ``seat``."""
+    return TableMeld(
+        meld_id=meld_id,
+        kind=reading.kind,
+        owner=seat,
+        start=reading.start,
+        cards=tuple(PlacedCard(card=card, face=face, seat=seat) for card, face in reading.placed),
+    )
+
+
+# ----------------------------------------------------------------------------- lay-offs
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """One legal way to add a card to a meld on the table."""
+
+    meld_id: int
+    card: Card
+    face: Face
+    """What the card stands for there."""
+    end: End
+
+
+def layoff_options(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
+    """Every way ``card`` may be laid off on ``meld`` (R-6, R-7, D-5, D-6)."""
+    if meld.kind is MeldKind.GROUP:
+        return _group_layoffs(rules, meld, card)
+    return _run_layoffs(rules, meld, card)
+
+
+def _group_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
+    if not rules.groups_allowed:
+        return []
+    size = len(meld.cards)
+    if rules.group_max is not None and size >= rules.group_max:
+        return []
+    rank = meld.rank
+    present = [placed.face.suit for placed in meld.cards]
+    wild = is_wild(rules, card)
+    if not wild:
+        if card.rank != rank:
+            return []
+        if not rules.group_repeat_suits and card.suit in present:
+            return []
+        return [LayOff(meld.meld_id, card, card.face, End.GROUP)]
+    if rules.group_repeat_suits:
+        missing = [suit for suit in SUITS if suit not in present] or list(SUITS)
+        return [LayOff(meld.meld_id, card, Face(rank, missing[0]), End.GROUP)]
+    options = []
+    if card.rank == rank and card.suit not in present:
+        options.append(LayOff(meld.meld_id, card, card.face, End.GROUP))
+    for suit in SUITS:
+        if suit not in present and not (card.rank == rank and card.suit == suit):
+            options.append(LayOff(meld.meld_id, card, Face(rank, suit), End.GROUP))
+    return options
+
+
+def _position_exists(rules: RuleSet, meld: TableMeld, position: int) -> bool:
+    bounds = position_range(rules)
+    if bounds is None:
+        return len(meld.cards) < MAX_RUN
+    return bounds[0] <= position <= bounds[1]
+
+
+def _unmoved_end_joker(rules: RuleSet, placed: PlacedCard) -> bool:
+    return rules.joker_moves and placed.is_standing_in and not placed.moved
+
+
+def _run_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
+    suit = meld.suit
+    options: list[LayOff] = []
+    wild = is_wild(rules, card)
+    ends = ((End.LOW, meld.start - 1, meld.cards[0]), (End.HIGH, meld.end + 1, meld.cards[-1]))
+    for end, position, edge in ends:
+        if not _position_exists(rules, meld, position):
+            continue
+        if _unmoved_end_joker(rules, edge):
+            continue  # nothing may be laid beyond an unmoved end joker (D-6)
+        face = Face(position_rank(position), suit)
+        if card.face is face:
+            options.append(LayOff(meld.meld_id, card, face, end))
+        elif wild:
+            options.append(LayOff(meld.meld_id, card, face, end))
+    if rules.joker_moves and not wild:
+        for index in (0, len(meld.cards) - 1):
+            edge = meld.cards[index]
+            if not _unmoved_end_joker(rules, edge) or edge.face is not card.face:
+                continue
+            if _displace_target(rules, meld, index) is not None:
+                options.append(LayOff(meld.meld_id, card, card.face, End.DISPLACE))
+                break
+    return options
+
+
+def _displace_target(rules: RuleSet, meld: TableMeld, index: int) -> int | None:
+    """Where the end joker at ``index`` moves when displaced, or None if it cannot (D-6)."""
+    if index == 0:
+        position = meld.end + 1
+        opposite = meld.cards[-1]
+    else:
+        position = meld.start - 1
+        opposite = meld.cards[0]
+    if len(meld.cards) == 1 or not _position_exists(rules, meld, position):
+        return None
+    if _unmoved_end_joker(rules, opposite):
+        return None
+    return position
+
+
+def apply_layoff(rules: RuleSet, meld: TableMeld, option: LayOff, seat: int) -> TableMeld:
+    """The meld after laying off ``option.card`` as described by ``option``."""
+    new_card = PlacedCard(card=option.card, face=option.face, seat=seat)
+    cards = list(meld.cards)
+    if option.end is End.GROUP:
+        return meld.model_copy(update={"cards": (*cards, new_card)})
+    if option.end is End.LOW:
+        start = meld.start - 1
+        if position_range(rules) is None:
+            start = (start - 1) % 13 + 1
+        return meld.model_copy(update={"cards": (new_card, *cards), "start": start})
+    if option.end is End.HIGH:
+        return meld.model_copy(update={"cards": (*cards, new_card)})
+    index = 0 if cards[0].face is option.face and cards[0].is_standing_in else len(cards) - 1
+    target = _displace_target(rules, meld, index)
+    if target is None:
+        raise ValueError("the joker cannot move")
+    joker = cards[index]
+    moved = PlacedCard(
+        card=joker.card, face=Face(position_rank(target), meld.suit), seat=joker.seat, moved=True
+    )
+    cards[index] = new_card
+    if index == 0:
+        return meld.model_copy(update={"cards": (*cards, moved)})
+    start = meld.start - 1
+    if position_range(rules) is None:
+        start = (start - 1) % 13 + 1
+    return meld.model_copy(update={"cards": (moved, *cards), "start": start})
+
+
+# ----------------------------------------------------------------------------- enumeration
+
+
+def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
+    """Distinct melds (by the faces they show) that can be made from ``hand``.
+
+    One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
+    and, for wild cards, jokers before twos. Used to list legal meld actions.
+    """
+    cards = sorted(hand)
+    wilds = sorted(
+        (card for card in cards if is_wild(rules, card)),
+        key=lambda card: (card.rank != JOKER_RANK, card.face.code, card.copy),
+    )
+    naturals = [card for card in cards if not is_wild(rules, card)]
+    by_face: dict[Face, list[Card]] = {}
+    for card in naturals:
+        by_face.setdefault(card.face, []).append(card)
+    found: list[MeldReading] = []
+    seen: set[tuple[MeldKind, tuple[Face, ...], int]] = set()
+
+    def add(reading: MeldReading) -> None:
+        key = (reading.kind, tuple(sorted(reading.faces)), len(reading.wild_naming(rules)))
+        if key not in seen:
+            seen.add(key)
+            found.append(reading)
+
+    if rules.groups_allowed:
+        by_rank: dict[int, list[Card]] = {}
+        for card in naturals:
+            by_rank.setdefault(card.rank, []).append(card)
+        for rank_cards in by_rank.values():
+            pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
+            largest = len(pool) + len(wilds)
+            if rules.group_max is not None:
+                largest = min(largest, rules.group_max)
+            for size in range(GROUP_MIN, largest + 1):
+                for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
+                    for chosen in combinations(pool, natural_count):
+                        group = list(chosen) + wilds[: size - natural_count]
+                        for reading in _group_readings(rules, group):
+                            add(reading)
+    for suit in SUITS:
+        for length in range(RUN_MIN, MAX_RUN + 1):
+            for start in _run_starts(rules, length):
+                run = _fill_run(rules, suit, start, length, by_face, wilds)
+                if run is not None:
+                    add(run)
+    return found
+
+
+def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
+    chosen: dict[Suit | None, Card] = {}
+    for card in cards:
+        chosen.setdefault(card.suit, card)
+    return list(chosen.values())
+
+
+def _fill_run(
+    rules: RuleSet,
+    suit: Suit,
+    start: int,
+    length: int,
+    by_face: dict[Face, list[Card]],
+    wilds: Sequence[Card],
+) -> MeldReading | None:
+    placed: list[tuple[Card, Face]] = []
+    natural_count = 0
+    ranks = set()
+    pool = list(wilds)
+    for position in range(start, start + length):
+        rank = position_rank(position)
+        if rank in ranks:
+            return None
+        ranks.add(rank)
+        face = Face(rank, suit)
+        copies = by_face.get(face)
+        if copies:
+            placed.append((copies[0], face))
+            natural_count += 1
+            continue
+        own = next((card for card in pool if card.face is face), None)
+        if own is not None:
+            pool.remove(own)
+            placed.append((own, face))
+            natural_count += 1
+            continue
+        if not pool:
+            return None
+        placed.append((pool.pop(0), face))
+    if natural_count == 0:
+        return None
+    return MeldReading(MeldKind.RUN, tuple(placed), _normal_start(rules, start))

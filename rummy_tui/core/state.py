@@ -1,0 +1,141 @@
+"""The whole state of a match, as pydantic models that serialize to JSON and back exactly."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rummy_tui.core.actions import ActionRecord
+from rummy_tui.core.cards import Card
+from rummy_tui.core.melds import TableMeld
+from rummy_tui.core.variants.ruleset import RuleSet
+
+STATE_FORMAT = 1
+
+
+class Phase(StrEnum):
+    """Where the deal stands (an explicit phase machine, one legal/apply helper per phase)."""
+
+    DRAW = "draw"
+    """The current player must draw (European: or go out before drawing)."""
+    PLAY = "play"
+    """The current player melds, lays off, goes out or discards."""
+    DEAL_OVER = "deal_over"
+    """The deal is scored; the next deal may start."""
+    MATCH_OVER = "match_over"
+    """The match has a winner."""
+
+
+class CutRound(BaseModel):
+    """One round of the cut for the first dealer (G-3)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seats: tuple[int, ...]
+    """The seats that cut in this round."""
+    cards: tuple[Card, ...]
+    """The card each of them cut, in the same order (jokers are cut again)."""
+
+
+class TurnState(BaseModel):
+    """What the current turn has done so far."""
+
+    taken_from_discard: list[Card] = Field(default_factory=list)
+    """Cards taken from the discard pile this turn; none may be discarded this turn (G-8)."""
+    must_use: Card | None = None
+    """Rummy 500: the deepest card taken, which must be melded or laid off this turn (R-5)."""
+    drew: bool = False
+    """Whether the player has drawn this turn."""
+    melded: bool = False
+    """Whether the player has melded or laid off this turn."""
+
+
+class ScoreLine(BaseModel):
+    """One seat's line of the end-of-deal breakdown (P-3)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    hand: tuple[Card, ...]
+    """The cards left in hand, revealed."""
+    hand_points: int = 0
+    """What the hand costs under the variant."""
+    table_points: int = 0
+    """Rummy 500: what the seat's cards on the table score."""
+    change: int = 0
+    """The change to the seat's score (points or chips)."""
+    explanation: str = ""
+    """One line saying how ``change`` was reached."""
+
+
+class DealResult(BaseModel):
+    """How a deal ended and what it paid."""
+
+    model_config = ConfigDict(frozen=True)
+
+    deal_number: int
+    winner: int | None
+    """The seat that went out, or None (dead hand, Rummy 500 stock out)."""
+    dead: bool = False
+    """The deal was void under the dead-hand guard (G-9): no score, same dealer again."""
+    reason: str = ""
+    """One line: how the deal ended."""
+    rummy: bool = False
+    """The winner went out in one turn without melding before (C-5): losers pay double."""
+    lines: tuple[ScoreLine, ...] = ()
+    """Per-seat breakdown."""
+    changes: tuple[int, ...] = ()
+    """Score change per seat."""
+
+
+class DealState(BaseModel):
+    """One deal in progress."""
+
+    deal_number: int
+    """1 for the first deal of the match (a dead deal dealt again keeps its number)."""
+    dealer: int
+    deck: list[Card]
+    """The card order the deal was dealt from, top first (G-11)."""
+    hands: list[list[Card]]
+    stock: list[Card]
+    """The stock, bottom first: the top card is the last one."""
+    discard: list[Card]
+    """The discard pile, bottom first: the top card is the last one."""
+    melds: list[TableMeld] = Field(default_factory=list)
+    next_meld_id: int = 1
+    current: int
+    """The seat to act."""
+    phase: Phase = Phase.DRAW
+    turn: TurnState = Field(default_factory=TurnState)
+    turn_number: int = 1
+    cards_drawn: list[int]
+    """Cards each seat has drawn this deal (E-8)."""
+    has_melded: list[bool]
+    """Whether each seat melded or laid off in an earlier turn of this deal (C-5 rummy)."""
+    rebuilds: int = 0
+    """How often the stock was rebuilt from the discard pile (G-9)."""
+    result: DealResult | None = None
+
+
+class GameState(BaseModel):
+    """A whole match: rules, seats, scores, the deal in progress and the action log."""
+
+    format_version: int = STATE_FORMAT
+    rules: RuleSet
+    players: list[str]
+    seed: int
+    """Seed of the match's shuffles (each deal's order is recorded as well)."""
+    cut: list[CutRound] = Field(default_factory=list)
+    first_dealer: int
+    scores: list[int]
+    """Running totals per seat (partners hold the same total, R-13)."""
+    results: list[DealResult] = Field(default_factory=list)
+    deals_scored: int = 0
+    """Deals that ended with a score (dead deals do not count)."""
+    deal: DealState
+    winners: list[int] = Field(default_factory=list)
+    """The match winners once the match is over."""
+    settlement: list[int] = Field(default_factory=list)
+    """Rummy 500: what each seat pays the winner (R-12)."""
+    log: list[ActionRecord] = Field(default_factory=list)

@@ -1,0 +1,60 @@
+"""The five variants, found by stable id."""
+
+from typing import Any
+
+from rummy_tui.core.variants import boathouse, classic, double, european, rummy500
+from rummy_tui.core.variants.ruleset import (
+    AceRule,
+    DrawRule,
+    OptionSpec,
+    RuleSet,
+    RulesError,
+    Scoring,
+    UnmatchedValue,
+    player_count_error,
+    with_options,
+)
+
+VARIANT_IDS: tuple[str, ...] = ("classic", "boathouse", "double", "rummy500", "european")
+
+_PRESETS: dict[str, RuleSet] = {
+    "classic": classic.RULES,
+    "boathouse": boathouse.RULES,
+    "double": double.RULES,
+    "rummy500": rummy500.RULES,
+    "european": european.RULES,
+}
+
+
+def get_variant(variant_id: str, **options: Any) -> RuleSet:
+    """The RuleSet of a variant, with table options set by RuleSet field name.
+
+    >>> get_variant("european", twos_wild=True).twos_wild
+    True
+    """
+    preset = _PRESETS.get(variant_id)
+    if preset is None:
+        raise RulesError(
+            f"There is no variant {variant_id!r} (variants: {', '.join(VARIANT_IDS)})."
+        )
+    if (
+        variant_id == "boathouse"
+        and options.get("unmatched_value") == UnmatchedValue.PER_CARD
+        and "target_score" not in options
+    ):
+        options = {**options, "target_score": 25}
+    return with_options(preset, **options)
+
+
+__all__ = [
+    "VARIANT_IDS",
+    "AceRule",
+    "DrawRule",
+    "OptionSpec",
+    "RuleSet",
+    "RulesError",
+    "Scoring",
+    "UnmatchedValue",
+    "get_variant",
+    "player_count_error",
+]

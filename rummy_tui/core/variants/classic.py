@@ -1,0 +1,31 @@
+"""Classic Rummy (RULES.md section C)."""
+
+from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+
+RULES = RuleSet(
+    variant_id="classic",
+    name="Classic Rummy",
+    description="One pack, meld and lay off as you go; empty your hand first. 2-6 players.",
+    min_players=2,
+    max_players=6,
+    packs_by_players=((6, 1),),
+    hand_size_by_players=((2, 10), (4, 7), (6, 6)),
+    group_max=4,
+    ace_rule=AceRule.LOW,
+    draw_rule=DrawRule.SINGLE,
+    scoring=Scoring.WINNER_TAKES_HANDS,
+    ace_value=1,
+    rummy_doubles=True,
+    target_score=100,
+    options=(
+        OptionSpec(
+            field="target_score",
+            label="Points to win",
+            choices=(100, 150, 250, None),
+            help="The first player to reach this total wins (None: play a number of deals).",
+        ),
+        MATCH_DEALS,
+        REBUILD_LIMIT,
+    ),
+)

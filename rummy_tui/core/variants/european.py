@@ -1,0 +1,45 @@
+"""European Rummy, Finnish eurooppalainen rommi (RULES.md section E)."""
+
+from rummy_tui.core.variants.common import REBUILD_LIMIT
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+
+RULES = RuleSet(
+    variant_id="european",
+    name="European Rummy",
+    description="Runs only, 15 cards, lay all down at once; losers pay chips. 2-12 players.",
+    min_players=2,
+    max_players=12,
+    packs_by_players=((5, 2), (9, 3), (12, 4)),
+    jokers_per_pack=1,
+    hand_size_by_players=((12, 15),),
+    groups_allowed=False,
+    ace_rule=AceRule.LOW,
+    draw_rule=DrawRule.SINGLE,
+    meld_during_play=False,
+    go_out_before_draw=True,
+    scoring=Scoring.CHIPS,
+    target_score=None,
+    deal_limit=None,
+    winner_deals_two_player=False,
+    options=(
+        OptionSpec(
+            field="ace_rule",
+            label="Aces",
+            choices=(AceRule.LOW, AceRule.AROUND),
+            help="Ace lowest, or high and low at once so K-A-2 is a run (E-2).",
+        ),
+        OptionSpec(
+            field="twos_wild",
+            label="Twos wild",
+            choices=(False, True),
+            help="Every two is a joker as well (E-4).",
+        ),
+        OptionSpec(
+            field="deal_limit",
+            label="Number of deals",
+            choices=(None, 1, 2, 4, 6, 8, 12),
+            help="None: one deal per player, so everyone deals once (E-9).",
+        ),
+        REBUILD_LIMIT,
+    ),
+)

@@ -1,0 +1,57 @@
+"""Rummy 500, also Michigan Rum or Pinochle Rummy (RULES.md section R)."""
+
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+
+RULES = RuleSet(
+    variant_id="rummy500",
+    name="Rummy 500",
+    description="Score what you meld; dig into the spread discard pile. First to 500. 2-8 players.",
+    min_players=2,
+    max_players=8,
+    packs_by_players=((4, 1), (8, 2)),
+    jokers_per_pack=0,
+    hand_size_by_players=((2, 13), (8, 7)),
+    group_max=4,
+    group_repeat_suits=False,
+    ace_rule=AceRule.HIGH_OR_LOW,
+    draw_rule=DrawRule.DIG,
+    rebuild_stock=False,
+    rebuild_limit=None,
+    scoring=Scoring.TABLE_MINUS_HAND,
+    ace_value=15,
+    low_ace_in_run_value=1,
+    joker_value=15,
+    target_score=500,
+    options=(
+        OptionSpec(
+            field="jokers_per_pack",
+            label="Jokers per pack",
+            choices=(0, 1),
+            help="Play with one wild joker per pack, worth 15 (R-1).",
+        ),
+        OptionSpec(
+            field="top_discard_free",
+            label="Top discard is a free draw",
+            choices=(False, True),
+            help="Taking only the top discard carries no duty to use it at once (R-5).",
+        ),
+        OptionSpec(
+            field="discard_to_go_out",
+            label="Must discard to go out",
+            choices=(False, True),
+            help="The last card must go on the discard pile (R-9).",
+        ),
+        OptionSpec(
+            field="partnerships",
+            label="Partnerships (4 players)",
+            choices=(False, True),
+            help="Partners sit opposite and share one score (R-13).",
+        ),
+        OptionSpec(
+            field="target_score",
+            label="Points to win",
+            choices=(500, 250, 1000),
+            help="First to this total wins; the highest if several pass it (R-12).",
+        ),
+    ),
+)
