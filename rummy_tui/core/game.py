@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rummy_tui.core.actions import ActionRecord, StartDeal
 from rummy_tui.core.cards import Card
 from rummy_tui.core.dealing import (
     complete_deck,
@@ -15,7 +16,7 @@ from rummy_tui.core.dealing import (
 )
 from rummy_tui.core.engine import Game
 from rummy_tui.core.errors import IllegalAction
-from rummy_tui.core.state import GameState
+from rummy_tui.core.state import CutRound, GameState
 from rummy_tui.core.variants.ruleset import RuleSet, player_count_error
 
 MAX_NAME_LENGTH = 24
@@ -46,19 +47,19 @@ def new_game(
     if problem is not None:
         raise IllegalAction(problem)
     if any(not name for name in names):
-        raise IllegalAction("Every player needs a name.")
+        raise IllegalAction("Every player needs a name (G-2).")
     if any(len(name) > MAX_NAME_LENGTH for name in names):
-        raise IllegalAction(f"A player's name holds at most {MAX_NAME_LENGTH} characters.")
+        raise IllegalAction(f"A player's name holds at most {MAX_NAME_LENGTH} characters (G-2).")
     if len({name.casefold() for name in names}) != len(names):
-        raise IllegalAction("Two players have the same name; give each seat its own.")
+        raise IllegalAction("Two players have the same name; give each seat its own (G-2).")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     count = len(names)
-    cut = []
+    cut: list[CutRound] = []
     if dealer is None:
         dealer, cut = cut_for_dealer(count, random.Random(f"rummy-tui-cut:{seed}"))
     elif not 0 <= dealer < count:
-        raise IllegalAction(f"There is no seat {dealer} at a {count}-player table.")
+        raise IllegalAction(f"There is no seat {dealer} at a {count}-player table (G-2).")
     if deck is None:
         cards = shuffled_deck(rules, count, deal_rng(seed, 1, 0))
     else:
@@ -72,5 +73,14 @@ def new_game(
         first_dealer=dealer,
         scores=[0] * count,
         deal=first_deal,
+    )
+    # The first deal's card order goes into the log like every later deal's (G-11).
+    state.log.append(
+        ActionRecord(
+            seat=None,
+            action=StartDeal(deck=tuple(cards)),
+            deal_number=1,
+            text=f"Deal 1: {names[dealer]} deals; {names[first_deal.current]} plays first.",
+        )
     )
     return Game(state)

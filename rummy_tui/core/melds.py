@@ -301,10 +301,10 @@ def _fit_run(
     for card in fixed:
         if card.suit != suit:
             return []
-        position = rank_to_position.get(card.rank)
-        if position is None or position in slots:
+        slot = rank_to_position.get(card.rank)
+        if slot is None or slot in slots:
             return []
-        slots[position] = card
+        slots[slot] = card
     # Twos of the run's suit may stand as themselves; try each choice.
     twos_here = [card for card in flexible if card.rank == 2 and card.suit == suit]
     others = [card for card in flexible if card not in twos_here]
@@ -427,7 +427,8 @@ def _position_exists(rules: RuleSet, meld: TableMeld, position: int) -> bool:
     return bounds[0] <= position <= bounds[1]
 
 
-def _unmoved_end_joker(rules: RuleSet, placed: PlacedCard) -> bool:
+def unmoved_end_joker(rules: RuleSet, placed: PlacedCard) -> bool:
+    """Whether ``placed`` is a Double Rum joker that has not moved yet (D-6)."""
     return rules.joker_moves and placed.is_standing_in and not placed.moved
 
 
@@ -439,7 +440,7 @@ def _run_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
     for end, position, edge in ends:
         if not _position_exists(rules, meld, position):
             continue
-        if _unmoved_end_joker(rules, edge):
+        if unmoved_end_joker(rules, edge):
             continue  # nothing may be laid beyond an unmoved end joker (D-6)
         face = Face(position_rank(position), suit)
         if card.face is face:
@@ -449,7 +450,7 @@ def _run_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
     if rules.joker_moves and not wild:
         for index in (0, len(meld.cards) - 1):
             edge = meld.cards[index]
-            if not _unmoved_end_joker(rules, edge) or edge.face is not card.face:
+            if not unmoved_end_joker(rules, edge) or edge.face is not card.face:
                 continue
             if _displace_target(rules, meld, index) is not None:
                 options.append(LayOff(meld.meld_id, card, card.face, End.DISPLACE))
@@ -467,7 +468,7 @@ def _displace_target(rules: RuleSet, meld: TableMeld, index: int) -> int | None:
         opposite = meld.cards[0]
     if len(meld.cards) == 1 or not _position_exists(rules, meld, position):
         return None
-    if _unmoved_end_joker(rules, opposite):
+    if unmoved_end_joker(rules, opposite):
         return None
     return position
 

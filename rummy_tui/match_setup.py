@@ -1,0 +1,99 @@
+"""How a match is set up: the rules, who sits where (human or computer) and table settings.
+
+The new-game screen, ``rummy new`` and the save files all build and read this one model.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rummy_tui.core import Game, IllegalAction, RuleSet, new_game
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat."""
+
+    HUMAN = "human"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer plays this seat."""
+        return self is not SeatKind.HUMAN
+
+
+BOT_LEVELS: tuple[SeatKind, ...] = (SeatKind.EASY, SeatKind.NORMAL, SeatKind.HARD)
+
+
+class Seat(BaseModel):
+    """One seat at the table."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    """The name shown at the table."""
+    kind: SeatKind = SeatKind.HUMAN
+    """Human, or a computer player's level."""
+
+
+class MatchSetup(BaseModel):
+    """Everything chosen before the first deal."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rules: RuleSet
+    """The variant with its options."""
+    seats: tuple[Seat, ...]
+    """The seats in clockwise order."""
+    seed: int | None = None
+    """Seed of the match's shuffles; None picks one at random."""
+    hints: bool = True
+    """Whether the hint key may be used (issue: hints can be switched off)."""
+    bot_delay: float = Field(default=0.5, ge=0.0, le=5.0)
+    """Seconds between a computer player's actions, so people can follow them."""
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names by seat."""
+        return [seat.name for seat in self.seats]
+
+    def start(self) -> Game:
+        """Seat the players and deal the first deal."""
+        return new_game(self.rules, self.names, seed=self.seed)
+
+
+def parse_players(text: str) -> tuple[Seat, ...]:
+    """Read a seat list such as ``"Anna,bot:normal,Bob,bot:hard"``.
+
+    A bare name is a human; ``bot:LEVEL`` (or just ``easy``/``normal``/``hard``) is a computer
+    player named after its seat and level.
+
+    >>> [seat.kind.value for seat in parse_players("Anna,bot:hard")]
+    ['human', 'hard']
+    >>> parse_players("Anna,bot:hard")[1].name
+    'Computer 2 (hard)'
+    """
+    seats: list[Seat] = []
+    entries = [entry.strip() for entry in text.split(",")]
+    for number, entry in enumerate(entries, start=1):
+        if not entry:
+            raise IllegalAction(f"Seat {number} has no name.")
+        lowered = entry.lower()
+        level = lowered.removeprefix("bot:") if lowered.startswith("bot:") else lowered
+        if lowered.startswith("bot:") or level in {kind.value for kind in BOT_LEVELS}:
+            try:
+                kind = SeatKind(level)
+            except ValueError:
+                raise IllegalAction(
+                    f"Unknown computer level {level!r}: choose easy, normal or hard."
+                ) from None
+            if kind is SeatKind.HUMAN:
+                raise IllegalAction("bot:human is not a computer level: choose easy, normal or hard.")
+            seats.append(Seat(name=f"Computer {number} ({kind.value})", kind=kind))
+        else:
+            seats.append(Seat(name=entry, kind=SeatKind.HUMAN))
+    return tuple(seats)
