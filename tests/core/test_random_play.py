@@ -3,7 +3,8 @@
 Many seeded deals of every variant at several player counts are played to the end by a random
 legal player. After every action: every card is in exactly one place, hand sizes are legal,
 legal actions exist unless the match is over, chips are zero-sum, and the JSON round trip gives
-the same state. ``RUMMY_SOAK=1`` (or ``-m soak``) runs a much longer version.
+the same state. ``python -m pytest -m soak`` runs a much longer version (``RUMMY_SOAK_DEALS``
+sets its length).
 """
 
 from __future__ import annotations

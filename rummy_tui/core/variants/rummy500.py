@@ -22,6 +22,7 @@ RULES = RuleSet(
     low_ace_in_run_value=1,
     joker_value=15,
     target_score=500,
+    winner_deals_two_player=False,
     options=(
         OptionSpec(
             field="jokers_per_pack",
