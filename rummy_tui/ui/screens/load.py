@@ -1,0 +1,577 @@
+"""The load screen: every saved match, newest first; load, rename, delete, clear finished.
+
+Dismisses with the name of the save to load, or None. Damaged saves are listed with the
+reason and cannot be loaded (they can be deleted); finished matches show their standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, ClassVar, Protocol
+
+from rich.markup import escape
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class SaveStoreLike(Protocol):
+    """The part of ``rummy_tui.persistence.SaveStore`` this screen uses."""
+
+    def list(self) -> Sequence[Any]:
+        """SavedMatchInfo entries, newest first."""
+        ...
+
+    def rename(self, old: str, new: str) -> Any:
+        """Give a save a new name."""
+        ...
+
+    def delete(self, name: str) -> Any:
+        """Remove a save."""
+        ...
+
+    def clear_finished(self) -> Any:
+        """Remove the saves of finished matches."""
+        ...
+
+
+def _field(info: Any, *names: str, default: Any = None) -> Any:
+    """The first of ``names`` that ``info`` has (tolerates small naming differences)."""
+    for name in names:
+        value = getattr(info, name, None)
+        if value is not None:
+            return value
+    return default
+
+
+def _markup(text: object) -> str:
+    """Text from a save file, made safe to show as content markup."""
+    return escape(str(text))
+
+
+def format_time(moment: Any) -> str:
+    """A last-played time in local time, e.g. "2024-05-01 14:02"."""
+    if isinstance(moment, datetime):
+        local = moment.astimezone() if moment.tzinfo is not None else moment
+        return local.strftime("%Y-%m-%d %H:%M")
+    return str(moment) if moment else "unknown time"
+
+
+def _sort_key(info: Any) -> float:
+    moment = _field(info, "last_played")
+    if isinstance(moment, datetime):
+        try:
+            return moment.timestamp()
+        except (OverflowError, OSError, ValueError):
+            return 0.0
+    return 0.0
+
+
+def standings(players: Sequence[str], scores: Sequence[int]) -> list[tuple[str, int]]:
+    """Players with their totals, best first (higher is better in every variant)."""
+    pairs = list(zip(players, scores, strict=False))
+    return sorted(pairs, key=lambda pair: -pair[1])
+
+
+def describe_save(info: Any) -> str:
+    """The list entry of one save, as content markup (three lines)."""
+    name = _markup(_field(info, "name", default="?"))
+    damaged = _field(info, "damaged")
+    when = f"last played {format_time(_field(info, 'last_played'))}"
+    if damaged:
+        what_now = (
+            "Cannot be loaded: b restores its backup, d deletes it."
+            if _field(info, "has_backup", default=False)
+            else "Cannot be loaded; d deletes it."
+        )
+        return (
+            f"[b]{name}[/b]  [$text-error]damaged[/] · [$text-muted]{when}[/]\n"
+            f"  [$text-error]{_markup(damaged)}[/]\n"
+            f"  [$text-muted]{what_now}[/]"
+        )
+    variant = _markup(_field(info, "variant", "variant_name", default="?"))
+    players = [str(player) for player in _field(info, "players", default=())]
+    scores = [int(score) for score in _field(info, "scores", default=())]
+    deal = _field(info, "deal_number", default="?")
+    if _field(info, "finished", default=False):
+        winners = [
+            players[seat]
+            for seat in _field(info, "winners", default=())
+            if isinstance(seat, int) and 0 <= seat < len(players)
+        ]
+        won = f", {_markup(' and '.join(winners))} won" if winners else ""
+        ranked = "  ".join(
+            f"{place}. {_markup(player)} {score}"
+            for place, (player, score) in enumerate(standings(players, scores), start=1)
+        )
+        return (
+            f"[b]{name}[/b]  {variant}\n"
+            f"  [$success]finished[/] after deal {deal}{won} · [$text-muted]{when}[/]\n"
+            f"  Final standings: {ranked}"
+        )
+    totals = " · ".join(
+        f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)
+    )
+    if not totals:
+        totals = ", ".join(_markup(player) for player in players)
+    to_play = _field(info, "to_play")
+    turn = f", {_markup(to_play)} to play" if to_play else ""
+    return (
+        f"[b]{name}[/b]  {variant}\n"
+        f"  deal {deal}{turn} · [$text-muted]{when}[/]\n"
+        f"  {len(players)} players: {totals}"
+    )
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question; dismisses with True only when confirmed."""
+
+    DEFAULT_CSS = """
+    ConfirmDialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    ConfirmDialog #confirm-box {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: thick $error;
+        background: $surface;
+        padding: 1 2;
+    }
+    ConfirmDialog #confirm-question {
+        width: 100%;
+        margin-bottom: 1;
+    }
+    ConfirmDialog #confirm-buttons {
+        width: 100%;
+        height: auto;
+        align-horizontal: right;
+    }
+    ConfirmDialog Button {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", "Cancel"),
+        Binding("n", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "Yes", show=False),
+    ]
+
+    def __init__(self, question: str, confirm_label: str = "Delete") -> None:
+        """Ask ``question`` (plain text); the confirm button reads ``confirm_label``."""
+        super().__init__()
+        self.question = question
+        self.confirm_label = confirm_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.confirm_label} (y)", variant="error", id="confirm-yes")
+                yield Button("Cancel (n)", id="confirm-no")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no", Button).focus()
+
+    def action_answer(self, answer: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
+
+
+class RenameDialog(ModalScreen[str | None]):
+    """Ask for a save's new name; ``attempt`` renames and returns a problem or None.
+
+    The dialog stays open with the reason shown while the name is refused; it dismisses with
+    the new name once ``attempt`` succeeds, or None when cancelled.
+    """
+
+    DEFAULT_CSS = """
+    RenameDialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    RenameDialog #rename-box {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        border: thick $primary;
+        background: $surface;
+        padding: 1 2;
+    }
+    RenameDialog #rename-problem {
+        color: $text-error;
+        height: auto;
+    }
+    RenameDialog #rename-buttons {
+        width: 100%;
+        height: auto;
+        align-horizontal: right;
+        margin-top: 1;
+    }
+    RenameDialog Button {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self.old_name = old_name
+        self.attempt = attempt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rename-box"):
+            yield Label(f"New name for {self.old_name!r}:", markup=False)
+            yield Input(self.old_name, id="rename-input", max_length=64)
+            yield Static("", id="rename-problem", markup=False)
+            with Horizontal(id="rename-buttons"):
+                yield Button("Rename", variant="primary", id="rename-ok")
+                yield Button("Cancel", id="rename-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#rename-input", Input).focus()
+
+    def action_cancel(self) -> None:
+        """Close without renaming."""
+        self.dismiss(None)
+
+    def _try(self) -> None:
+        new_name = self.query_one("#rename-input", Input).value.strip()
+        if not new_name:
+            problem: str | None = "A save needs a name."
+        elif new_name == self.old_name:
+            self.dismiss(None)
+            return
+        else:
+            problem = self.attempt(new_name)
+        if problem:
+            self.query_one("#rename-problem", Static).update(problem)
+            self.app.bell()
+            return
+        self.dismiss(new_name)
+
+    @on(Input.Submitted, "#rename-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._try()
+
+    @on(Button.Pressed, "#rename-ok")
+    def _ok(self, event: Button.Pressed) -> None:
+        event.stop()
+        self._try()
+
+    @on(Button.Pressed, "#rename-cancel")
+    def _cancel(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class LoadScreen(Screen[str | None]):
+    """Saved matches, newest first; dismisses with the save name to load, or None."""
+
+    DEFAULT_CSS = """
+    LoadScreen #load-header {
+        dock: top;
+        height: 1;
+        width: 100%;
+        background: $primary;
+        color: $text;
+        padding: 0 1;
+    }
+    LoadScreen #load-list {
+        height: 1fr;
+        border: none;
+        padding: 1 1 0 1;
+    }
+    LoadScreen #load-list:focus {
+        border: none;
+    }
+    LoadScreen #load-empty {
+        height: 1fr;
+        content-align: center middle;
+        color: $text-muted;
+    }
+    LoadScreen #load-message {
+        height: auto;
+        padding: 0 1;
+    }
+    LoadScreen #load-message.-empty {
+        display: none;
+    }
+    LoadScreen #load-message.-error {
+        color: $text-error;
+    }
+    LoadScreen #load-bar {
+        height: 3;
+        padding: 0 1;
+        background: $panel;
+    }
+    LoadScreen #load-bar Button {
+        margin-right: 1;
+        min-width: 10;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("r", "rename", "Rename"),
+        Binding("d", "delete", "Delete"),
+        Binding("delete", "delete", "Delete", show=False),
+        Binding("c", "clear_finished", "Clear finished"),
+        Binding("b", "restore_backup", "Restore backup"),
+    ]
+
+    def __init__(self, store: SaveStoreLike) -> None:
+        """List the saves of ``store`` (a SaveStore)."""
+        super().__init__()
+        self.store = store
+        self.saves: list[Any] = []
+        """The SavedMatchInfo entries shown, in list order."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Load a saved match", id="load-header")
+        yield OptionList(id="load-list")
+        yield Static("No saved matches yet.", id="load-empty")
+        yield Static("", id="load-message", markup=False, classes="-empty")
+        with Horizontal(id="load-bar"):
+            yield Button("Load", variant="primary", id="load-load")
+            yield Button("Rename", id="load-rename")
+            yield Button("Delete", variant="error", id="load-delete")
+            yield Button("Clear finished", id="load-clear")
+            yield Button("Back", id="load-back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+        self.query_one("#load-list", OptionList).focus()
+
+    # --------------------------------------------------------------------------- the list
+
+    def refresh_list(self, highlight: str | None = None) -> None:
+        """Read the store again and show its saves, keeping (or moving) the highlight."""
+        listing = self.query_one("#load-list", OptionList)
+        if highlight is None:
+            current = self.selected
+            highlight = None if current is None else str(_field(current, "name"))
+        try:
+            saves = list(self.store.list())
+        except Exception as error:  # the store's own failure must not end the game
+            saves = []
+            self.say(f"The saves could not be listed: {error}", error=True)
+        saves.sort(key=_sort_key, reverse=True)
+        self.saves = saves
+        listing.clear_options()
+        entries: list[Option | None] = []
+        for index, info in enumerate(saves):
+            entries.append(Option(describe_save(info), id=f"save-{index}"))
+            entries.append(None)
+        listing.add_options(entries[:-1])
+        listing.display = bool(saves)
+        self.query_one("#load-empty", Static).display = not saves
+        if saves:
+            names = [str(_field(info, "name")) for info in saves]
+            listing.highlighted = names.index(highlight) if highlight in names else 0
+        self.query_one("#load-clear", Button).disabled = not any(
+            _field(info, "finished", default=False) for info in saves
+        )
+        for button_id in ("#load-load", "#load-rename", "#load-delete"):
+            self.query_one(button_id, Button).disabled = not saves
+
+    @property
+    def selected(self) -> Any | None:
+        """The highlighted save's SavedMatchInfo, if any."""
+        try:
+            listing = self.query_one("#load-list", OptionList)
+        except Exception:
+            return None
+        index = listing.highlighted
+        if index is None or not 0 <= index < len(self.saves):
+            return None
+        return self.saves[index]
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show one line of feedback above the buttons."""
+        message = self.query_one("#load-message", Static)
+        message.update(text)
+        message.set_class(error, "-error")
+        message.set_class(not text, "-empty")
+        if error:
+            self.app.bell()
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_load(self) -> None:
+        """Load the highlighted save, unless it is damaged."""
+        info = self.selected
+        if info is None:
+            self.say("There is no save to load.", error=True)
+            return
+        name = str(_field(info, "name"))
+        damaged = _field(info, "damaged")
+        if damaged:
+            self.say(f"{name!r} is damaged and cannot be loaded: {damaged}", error=True)
+            return
+        self.dismiss(name)
+
+    def action_rename(self) -> None:
+        """Ask for a new name for the highlighted save."""
+        info = self.selected
+        if info is None:
+            self.say("There is no save to rename.", error=True)
+            return
+        old = str(_field(info, "name"))
+
+        stored: list[str] = []
+
+        def attempt(new: str) -> str | None:
+            try:
+                result = self.store.rename(old, new)
+            except Exception as error:
+                return str(error) or "That name cannot be used."
+            stored.append(result if isinstance(result, str) else new)
+            return None
+
+        def renamed(new: str | None) -> None:
+            if new:
+                final = stored[-1] if stored else new
+                self.refresh_list(highlight=final)
+                self.say(f"Renamed {old!r} to {final!r}.")
+            self.query_one("#load-list", OptionList).focus()
+
+        self.app.push_screen(RenameDialog(old, attempt), renamed)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted save after confirmation."""
+        info = self.selected
+        if info is None:
+            self.say("There is no save to delete.", error=True)
+            return
+        name = str(_field(info, "name"))
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                try:
+                    self.store.delete(name)
+                except Exception as error:
+                    self.say(f"{name!r} could not be deleted: {error}", error=True)
+                else:
+                    self.refresh_list()
+                    self.say(f"Deleted {name!r}.")
+            self.query_one("#load-list", OptionList).focus()
+
+        self.app.push_screen(
+            ConfirmDialog(f"Delete the saved match {name!r}? This cannot be undone."), answered
+        )
+
+    def action_clear_finished(self) -> None:
+        """Delete every finished match after confirmation."""
+        finished = [info for info in self.saves if _field(info, "finished", default=False)]
+        if not finished:
+            self.say("There are no finished matches to clear.")
+            return
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                try:
+                    cleared = self.store.clear_finished()
+                except Exception as error:
+                    self.say(f"The finished matches could not be cleared: {error}", error=True)
+                else:
+                    self.refresh_list()
+                    done = len(cleared) if isinstance(cleared, list) else len(finished)
+                    self.say(f"Cleared {done} finished match{'es' if done != 1 else ''}.")
+            self.query_one("#load-list", OptionList).focus()
+
+        count = len(finished)
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Delete the {count} finished match{'es' if count != 1 else ''}? "
+                "This cannot be undone.",
+                confirm_label="Clear",
+            ),
+            answered,
+        )
+
+    def action_restore_backup(self) -> None:
+        """Put back the last good copy of a damaged save, after confirmation."""
+        info = self.selected
+        restore = getattr(self.store, "restore_backup", None)
+        if info is None or restore is None or not _field(info, "has_backup", default=False):
+            self.say("This save has no backup to restore.", error=True)
+            return
+        name = str(_field(info, "name"))
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                try:
+                    kept = restore(name)
+                except Exception as error:
+                    self.say(f"The backup of {name!r} could not be restored: {error}", error=True)
+                else:
+                    self.refresh_list(highlight=name)
+                    aside = f" The damaged file was kept as {kept!r}." if kept else ""
+                    self.say(f"Restored the backup of {name!r}.{aside}")
+            self.query_one("#load-list", OptionList).focus()
+
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Put back the backup of {name!r}? The moves made since that copy was saved "
+                "are lost; the damaged file is kept aside.",
+                confirm_label="Restore",
+            ),
+            answered,
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer "Restore backup" only for a damaged save that has one."""
+        if action == "restore_backup":
+            info = self.selected
+            return bool(
+                info is not None
+                and _field(info, "damaged")
+                and _field(info, "has_backup", default=False)
+            )
+        return True
+
+    def action_back(self) -> None:
+        """Leave without loading."""
+        self.dismiss(None)
+
+    # ----------------------------------------------------------------------------- events
+
+    @on(OptionList.OptionHighlighted, "#load-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.refresh_bindings()
+
+    @on(OptionList.OptionSelected, "#load-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_load()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions: dict[str, Callable[[], None]] = {
+            "load-load": self.action_load,
+            "load-rename": self.action_rename,
+            "load-delete": self.action_delete,
+            "load-clear": self.action_clear_finished,
+            "load-back": self.action_back,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()

@@ -1,0 +1,646 @@
+"""The new-game menu: variant, players, table options; dismisses with a MatchSetup or None.
+
+Every choice is checked as it is made; problems are explained next to the field they concern
+and Start is refused until they are fixed. :func:`check_setup` holds those checks without any
+widget, so they can be tested on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
+from rummy_tui.core.variants import OptionSpec, player_count_error
+from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label
+
+MAX_SEATS = 12
+"""The most seats any variant has (G-2)."""
+NAME_MAX_LENGTH = 20
+"""Longest player name the table has room for."""
+
+KIND_LABELS: dict[SeatKind, str] = {
+    SeatKind.HUMAN: "human",
+    SeatKind.EASY: "computer: easy",
+    SeatKind.NORMAL: "computer: normal",
+    SeatKind.HARD: "computer: hard",
+}
+PACE_CHOICES: tuple[tuple[str, float], ...] = (
+    ("instant", 0.0),
+    ("fast (0.25 s)", 0.25),
+    ("normal (0.5 s)", 0.5),
+    ("slow (1 s)", 1.0),
+    ("very slow (2 s)", 2.0),
+)
+"""Computer pace: seconds between a computer player's actions."""
+DEFAULT_PACE = 0.5
+
+
+def default_name(number: int, kind: SeatKind) -> str:
+    """The name a seat gets until someone types one: "Player 3", "Computer 3 (hard)"."""
+    if kind is SeatKind.HUMAN:
+        return f"Player {number}"
+    return f"Computer {number} ({kind.value})"
+
+
+@dataclass
+class SetupCheck:
+    """The result of checking the menu's choices: a MatchSetup, or the problems by place."""
+
+    setup: MatchSetup | None = None
+    """The match to start, when there is no problem."""
+    count: str | None = None
+    """Why the number of players does not work."""
+    names: list[str] = field(default_factory=list)
+    """Problems with the seat names."""
+    name_seats: list[int] = field(default_factory=list)
+    """The seat (0-based) each name problem points at."""
+    options: str | None = None
+    """Why the options do not fit together."""
+    seed: str | None = None
+    """Why the seed is not usable."""
+
+    @property
+    def problems(self) -> list[str]:
+        """Every problem, top of the screen first."""
+        found = [self.count, *self.names, self.options, self.seed]
+        return [problem for problem in found if problem]
+
+
+def check_setup(
+    variant_id: str,
+    options: dict[str, Any],
+    seats: Sequence[tuple[str, SeatKind]],
+    *,
+    seed_text: str = "",
+    hints: bool = True,
+    bot_delay: float = DEFAULT_PACE,
+) -> SetupCheck:
+    """Check the menu's choices and build the MatchSetup they describe.
+
+    Args:
+        variant_id: One of VARIANT_IDS.
+        options: Table options by RuleSet field name.
+        seats: (name as typed, kind) for every seat in play.
+        seed_text: The seed as typed; empty for a random seed.
+        hints: Whether hints are allowed.
+        bot_delay: Seconds between computer actions.
+    """
+    check = SetupCheck()
+    rules: RuleSet | None
+    try:
+        rules = get_variant(variant_id, **options)
+    except RulesError as error:
+        check.options = str(error)
+        rules = None
+    count_rules = rules if rules is not None else get_variant(variant_id)
+    check.count = player_count_error(count_rules, len(seats))
+
+    seen: dict[str, int] = {}
+    for number, (typed, _kind) in enumerate(seats, start=1):
+        name = typed.strip()
+        problem = None
+        key = name.casefold()
+        if not name:
+            problem = f"Seat {number} needs a name."
+        elif len(name) > NAME_MAX_LENGTH:
+            problem = f"Seat {number}'s name is longer than {NAME_MAX_LENGTH} letters."
+        elif key in seen:
+            problem = f"Seats {seen[key]} and {number} are both called {name!r}: names must differ."
+        if problem is not None:
+            check.names.append(problem)
+            check.name_seats.append(number - 1)
+        else:
+            seen[key] = number
+
+    seed: int | None = None
+    if seed_text.strip():
+        try:
+            seed = int(seed_text.strip())
+        except ValueError:
+            check.seed = "The seed must be a whole number, or empty for a random deal."
+
+    if rules is not None and not check.problems:
+        try:
+            check.setup = MatchSetup(
+                rules=rules,
+                seats=tuple(Seat(name=name.strip(), kind=kind) for name, kind in seats),
+                seed=seed,
+                hints=hints,
+                bot_delay=bot_delay,
+            )
+        except ValueError as error:  # pydantic's ValidationError is a ValueError
+            check.options = f"That setup is not possible: {error}"
+    return check
+
+
+def _choice_index(spec: OptionSpec, value: Any) -> int:
+    """Where ``value`` stands in the option's choices (the first when it is not offered)."""
+    return spec.choices.index(value) if value in spec.choices else 0
+
+
+def _variant_prompt(rules: RuleSet) -> str:
+    players = f"{rules.min_players}-{rules.max_players} players"
+    return f"[b]{rules.name}[/b]  [$text-muted]{players}[/]\n  [$text-muted]{rules.description}[/]"
+
+
+class NewGameScreen(Screen[MatchSetup | None]):
+    """Choose a variant, the players and the table options, then Start.
+
+    Dismisses with the MatchSetup, or None when the player backs out (escape).
+    """
+
+    DEFAULT_CSS = """
+    NewGameScreen #ng-header {
+        dock: top;
+        height: 1;
+        width: 100%;
+        background: $primary;
+        color: $text;
+        padding: 0 1;
+    }
+    NewGameScreen #ng-body {
+        height: 1fr;
+        padding: 0 1;
+    }
+    NewGameScreen .section {
+        margin-top: 1;
+        text-style: bold;
+        color: $accent;
+    }
+    NewGameScreen #ng-variant {
+        height: auto;
+        max-height: 100%;
+        border: none;
+        padding: 0;
+    }
+    NewGameScreen #ng-variant:focus {
+        border: none;
+    }
+    NewGameScreen .row {
+        height: 1;
+        margin-bottom: 1;
+    }
+    NewGameScreen .seat-row {
+        height: 1;
+    }
+    NewGameScreen .row-label {
+        width: 34;
+        height: 1;
+    }
+    NewGameScreen .seat-label {
+        width: 8;
+        height: 1;
+    }
+    NewGameScreen .seat-name {
+        width: 24;
+        margin-right: 2;
+    }
+    NewGameScreen .seat-kind {
+        width: 22;
+    }
+    NewGameScreen .row Select {
+        width: 32;
+    }
+    NewGameScreen #ng-seed {
+        width: 32;
+    }
+    NewGameScreen .option-row {
+        margin-bottom: 0;
+    }
+    NewGameScreen .option-help {
+        color: $text-muted;
+        padding-left: 2;
+        margin-bottom: 1;
+    }
+    NewGameScreen #ng-seats, NewGameScreen #ng-options {
+        height: auto;
+    }
+    NewGameScreen .problem {
+        color: $text-error;
+        height: auto;
+    }
+    NewGameScreen .problem.-empty {
+        display: none;
+    }
+    NewGameScreen #ng-bar {
+        height: 3;
+        padding: 0 1;
+        background: $panel;
+    }
+    NewGameScreen #ng-status {
+        width: 1fr;
+        height: 3;
+        content-align: left middle;
+    }
+    NewGameScreen #ng-status.-blocked {
+        color: $text-error;
+    }
+    NewGameScreen #ng-bar Button {
+        margin-left: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("f1", "show_rules", "Rules of this variant"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.variant_id: str = VARIANT_IDS[0]
+        """The variant chosen in the list."""
+        self._presets: dict[str, RuleSet] = {vid: get_variant(vid) for vid in VARIANT_IDS}
+        self._option_values: dict[str, dict[str, Any]] = {
+            vid: {spec.field: getattr(rules, spec.field) for spec in rules.options}
+            for vid, rules in self._presets.items()
+        }
+        self._count = self._presets[self.variant_id].min_players
+        self._names: list[str] = [
+            default_name(number, SeatKind.HUMAN) for number in range(1, MAX_SEATS + 1)
+        ]
+        self._seat_kinds: list[SeatKind] = [SeatKind.HUMAN] * MAX_SEATS
+
+    # ----------------------------------------------------------------- building the screen
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game: choose the variant, the players and the options", id="ng-header")
+        rules = self._presets[self.variant_id]
+        with VerticalScroll(id="ng-body"):
+            yield Label("Variant", classes="section")
+            yield OptionList(
+                *(Option(_variant_prompt(rules), id=vid) for vid, rules in self._presets.items()),
+                id="ng-variant",
+            )
+            yield Label("Players", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Number of players", classes="row-label")
+                yield Select(
+                    self._count_choices(rules),
+                    value=self._count,
+                    allow_blank=False,
+                    compact=True,
+                    id="ng-count",
+                )
+            # Seat rows and option rows are mounted for the seats and the variant in play
+            # only: a screen with every possible control is slow to restyle on each key.
+            with Vertical(id="ng-seats"):
+                yield from (self._seat_row(index) for index in range(self._count))
+            yield Static("", classes="problem -empty", id="ng-count-problem")
+            yield Static("", classes="problem -empty", id="ng-names-problem")
+            yield Label(f"Options: {rules.name}", classes="section", id="ng-options-title")
+            with Vertical(id="ng-options"):
+                yield from self._option_rows(self.variant_id)
+            yield Static("", classes="problem -empty", id="ng-options-problem")
+            yield Label("Table", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Hints", classes="row-label")
+                yield Select(
+                    [("on", True), ("off", False)],
+                    value=True,
+                    allow_blank=False,
+                    compact=True,
+                    id="ng-hints",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Computer pace", classes="row-label")
+                yield Select(
+                    PACE_CHOICES,
+                    value=DEFAULT_PACE,
+                    allow_blank=False,
+                    compact=True,
+                    id="ng-pace",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Seed (empty: random deals)", classes="row-label")
+                yield Input(
+                    "",
+                    placeholder="random",
+                    type="integer",
+                    compact=True,
+                    id="ng-seed",
+                )
+            yield Static("", classes="problem -empty", id="ng-seed-problem")
+        with Horizontal(id="ng-bar"):
+            yield Static("", id="ng-status")
+            yield Button("Start", id="ng-start", variant="success")
+            yield Button("Back", id="ng-back")
+        yield Footer()
+
+    def _seat_row(self, index: int) -> Horizontal:
+        return Horizontal(
+            Label(f"Seat {index + 1}", classes="seat-label"),
+            Input(
+                self._names[index],
+                placeholder="name",
+                max_length=NAME_MAX_LENGTH,
+                compact=True,
+                classes="seat-name",
+                id=f"seat-name-{index}",
+            ),
+            Select(
+                [(label, kind) for kind, label in KIND_LABELS.items()],
+                value=self._seat_kinds[index],
+                allow_blank=False,
+                compact=True,
+                classes="seat-kind",
+                id=f"seat-kind-{index}",
+            ),
+            classes="seat-row",
+            id=f"seat-row-{index}",
+        )
+
+    def _option_rows(self, variant_id: str) -> list[Widget]:
+        preset = self._presets[variant_id]
+        if not preset.options:
+            return [Static("This variant has no table options.", classes="option-help")]
+        rows: list[Widget] = []
+        for spec in preset.options:
+            rows.append(
+                Horizontal(
+                    Label(spec.label, classes="row-label"),
+                    Select(
+                        self._option_choices(variant_id, spec.field),
+                        value=_choice_index(spec, self._option_values[variant_id][spec.field]),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"opt-{variant_id}-{spec.field}",
+                    ),
+                    classes="row option-row",
+                )
+            )
+            if spec.help:
+                rows.append(Static(spec.help, classes="option-help"))
+        return rows
+
+    def on_mount(self) -> None:
+        variants = self.query_one("#ng-variant", OptionList)
+        variants.highlighted = VARIANT_IDS.index(self.variant_id)
+        variants.focus()
+        self._refresh_problems()
+
+    def _count_choices(self, rules: RuleSet) -> list[tuple[str, int]]:
+        return [
+            (f"{count} players", count) for count in range(rules.min_players, rules.max_players + 1)
+        ]
+
+    def _option_choices(self, variant_id: str, option_field: str) -> list[tuple[str, int]]:
+        """The option's values as (label, index into choices) for its Select."""
+        spec = next(s for s in self._presets[variant_id].options if s.field == option_field)
+        shown = self._rules_for_labels(variant_id)
+        return [
+            (choice_label(shown, option_field, value), index)
+            for index, value in enumerate(spec.choices)
+        ]
+
+    def _rules_for_labels(self, variant_id: str) -> RuleSet:
+        """The variant with the options chosen so far (the preset when they do not fit)."""
+        try:
+            return get_variant(variant_id, **self._option_values[variant_id])
+        except RulesError:
+            return self._presets[variant_id]
+
+    # ------------------------------------------------------------------- reading the screen
+
+    @property
+    def player_count(self) -> int:
+        """The number of players chosen."""
+        return self._count
+
+    def current_check(self) -> SetupCheck:
+        """Check the choices made so far."""
+        seats = [(self._names[index], self._seat_kinds[index]) for index in range(self._count)]
+        hints = self.query_one("#ng-hints", Select).value
+        pace = self.query_one("#ng-pace", Select).value
+        return check_setup(
+            self.variant_id,
+            dict(self._option_values[self.variant_id]),
+            seats,
+            seed_text=self.query_one("#ng-seed", Input).value,
+            hints=hints is not False,
+            bot_delay=pace if isinstance(pace, float) else DEFAULT_PACE,
+        )
+
+    # ---------------------------------------------------------------------- keeping it current
+
+    async def _show_variant(self, variant_id: str) -> None:
+        """Show a variant's options and seat range, then re-check."""
+        self.variant_id = variant_id
+        rules = self._presets[variant_id]
+        self.query_one("#ng-options-title", Label).update(f"Options: {rules.name}")
+        options = self.query_one("#ng-options", Vertical)
+        await options.remove_children()
+        await options.mount_all(self._option_rows(variant_id))
+        wanted = min(max(self._count, rules.min_players), rules.max_players)
+        self._reset_select(self.query_one("#ng-count", Select), self._count_choices(rules), wanted)
+        await self._show_seats(wanted)
+
+    async def _show_seats(self, count: int) -> None:
+        """Mount or remove seat rows so that ``count`` seats show, then re-check."""
+        self._count = count
+        seats = self.query_one("#ng-seats", Vertical)
+        rows = list(seats.children)
+        if len(rows) > count:
+            await seats.remove_children(rows[count:])
+        elif len(rows) < count:
+            await seats.mount_all(self._seat_row(index) for index in range(len(rows), count))
+        self._refresh_problems()
+
+    def _refresh_problems(self) -> SetupCheck:
+        check = self.current_check()
+        self._set_problem("#ng-count-problem", check.count)
+        self._set_problem("#ng-names-problem", "\n".join(check.names) or None)
+        options_problem = check.options
+        partnerships = bool(self._option_values[self.variant_id].get("partnerships"))
+        if options_problem is None and partnerships:
+            options_problem = check.count
+        self._set_problem("#ng-options-problem", options_problem)
+        self._set_problem("#ng-seed-problem", check.seed)
+        status = self.query_one("#ng-status", Static)
+        problems = check.problems
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            text = f"Fix first: {problems[0]}{more}"
+        else:
+            rules = self._presets[self.variant_id]
+            text = f"Ready: {rules.name}, {self._count} players."
+        if str(status.content) != text:
+            status.update(text)
+        status.set_class(bool(problems), "-blocked")
+        return check
+
+    def _set_problem(self, selector: str, text: str | None) -> None:
+        widget = self.query_one(selector, Static)
+        if str(widget.content) != (text or ""):  # unchanged text: no new layout pass
+            widget.update(text or "")
+        widget.set_class(not text, "-empty")
+
+    def _follow_defaults(self, variant_id: str, changed: str, value: Any) -> None:
+        """Change an option and let untouched options follow it.
+
+        An option still at the default for the old settings moves to the default for the new
+        ones (Boathouse: per-card scoring brings the 25-point target with it, B-6).
+        """
+        old = dict(self._option_values[variant_id])
+        new = {**old, changed: value}
+        specs = {spec.field: spec for spec in self._presets[variant_id].options}
+        for other in specs:
+            if other == changed:
+                continue
+            try:
+                old_default = getattr(
+                    get_variant(variant_id, **{k: v for k, v in old.items() if k != other}),
+                    other,
+                )
+                new_default = getattr(
+                    get_variant(variant_id, **{k: v for k, v in new.items() if k != other}),
+                    other,
+                )
+            except RulesError:
+                continue
+            follows = old[other] == old_default and new_default != old_default
+            if follows and new_default in specs[other].choices:
+                new[other] = new_default
+        self._option_values[variant_id] = new
+        if variant_id != self.variant_id:
+            return
+        for name, spec in specs.items():
+            select = self.query_one(f"#opt-{variant_id}-{name}", Select)
+            self._reset_select(
+                select, self._option_choices(variant_id, name), _choice_index(spec, new[name])
+            )
+
+    def _reset_select(
+        self, select: Select[Any], options: list[tuple[str, Any]], value: Any
+    ) -> None:
+        """Give a Select new option labels and a value without posting Changed."""
+        with self.prevent(Select.Changed):
+            select.set_options(options)
+            # set_options leaves the first option chosen; passing through another value makes
+            # the shown label follow even when ``value`` is that first option.
+            other = next((v for _label, v in options if v != value), value)
+            select.value = other
+            select.value = value
+
+    # ------------------------------------------------------------------------------- events
+
+    @on(OptionList.OptionHighlighted, "#ng-variant")
+    async def _variant_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_id in VARIANT_IDS and event.option_id != self.variant_id:
+            await self._show_variant(event.option_id)
+
+    @on(OptionList.OptionSelected, "#ng-variant")
+    def _variant_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.query_one("#ng-count", Select).focus()
+
+    @on(Select.Changed, "#ng-count")
+    async def _count_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, int) and event.value != self._count:
+            await self._show_seats(event.value)
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        select = event.select
+        if select.id is None or not isinstance(event.value, SeatKind):
+            return
+        index = int(select.id.rsplit("-", 1)[1])
+        old_kind = self._seat_kinds[index]
+        if event.value is old_kind:
+            return
+        self._seat_kinds[index] = event.value
+        if self._names[index].strip() == default_name(index + 1, old_kind):
+            self._names[index] = default_name(index + 1, event.value)
+            with self.prevent(Input.Changed):
+                self.query_one(f"#seat-name-{index}", Input).value = self._names[index]
+        self._refresh_problems()
+
+    @on(Select.Changed, ".option-row Select")
+    def _option_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        select = event.select
+        if select.id is None or not isinstance(event.value, int):
+            return
+        _prefix, variant_id, option_field = select.id.split("-", 2)
+        spec = next(s for s in self._presets[variant_id].options if s.field == option_field)
+        value = spec.choices[event.value]
+        if self._option_values[variant_id].get(option_field) == value:
+            return
+        self._follow_defaults(variant_id, option_field, value)
+        self._refresh_problems()
+
+    @on(Select.Changed, "#ng-hints, #ng-pace")
+    def _table_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._refresh_problems()
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        input_id = event.input.id or ""
+        if input_id.startswith("seat-name-"):
+            self._names[int(input_id.rsplit("-", 1)[1])] = event.value
+        self._refresh_problems()
+
+    @on(Input.Submitted)
+    def _input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    @on(Button.Pressed, "#ng-start")
+    def _start_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#ng-back")
+    def _back_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_back()
+
+    # ------------------------------------------------------------------------------ actions
+
+    def action_start(self) -> None:
+        """Start the match, or say what must be fixed first."""
+        check = self._refresh_problems()
+        if check.setup is None:
+            self.app.bell()
+            first = check.problems[0] if check.problems else "The setup is not complete."
+            self.notify(first, title="Not yet", severity="error")
+            self._focus_first_problem(check)
+            return
+        self.dismiss(check.setup)
+
+    def _focus_first_problem(self, check: SetupCheck) -> None:
+        if check.count:
+            target = "#ng-count"
+        elif check.name_seats:
+            target = f"#seat-name-{check.name_seats[0]}"
+        elif check.options:
+            specs = self._presets[self.variant_id].options
+            target = f"#opt-{self.variant_id}-{specs[0].field}" if specs else "#ng-variant"
+        else:
+            target = "#ng-seed"
+        self.query_one(target).focus()
+
+    def action_back(self) -> None:
+        """Leave without starting a match."""
+        self.dismiss(None)
+
+    def action_show_rules(self) -> None:
+        """Explain the chosen variant with the options chosen so far."""
+        self.app.push_screen(RulesScreen(self._rules_for_labels(self.variant_id)))

@@ -1,0 +1,132 @@
+"""The title screen: start, continue or load a match, read the rules, or quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+TITLE_ART = """\
+█▀█ █ █ █▀▄▀█ █▀▄▀█ █▄█
+█▀▄ █▄█ █ ▀ █ █ ▀ █  █ """
+
+MENU_ENTRIES: tuple[tuple[str, str, str], ...] = (
+    ("new", "N", "New game"),
+    ("continue", "C", "Continue the last match"),
+    ("load", "L", "Load a saved match"),
+    ("rules", "R", "Rules"),
+    ("quit", "Q", "Quit"),
+)
+"""(choice, shortcut key, label) of every menu entry, top to bottom."""
+
+
+class TitleScreen(Screen[str]):
+    """The first screen; dismisses with "new", "continue", "load", "rules" or "quit".
+
+    Continue and Load are offered only when there are saved matches.
+    """
+
+    DEFAULT_CSS = """
+    TitleScreen {
+        align: center middle;
+    }
+    TitleScreen #title-box {
+        width: 44;
+        height: auto;
+        border: round $primary;
+        padding: 1 2;
+    }
+    TitleScreen #title-art {
+        width: 100%;
+        content-align: center middle;
+        text-style: bold;
+        color: $accent;
+    }
+    TitleScreen #title-tagline {
+        width: 100%;
+        content-align: center middle;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    TitleScreen #title-menu {
+        width: 100%;
+        border: none;
+        padding: 0;
+    }
+    TitleScreen #title-menu:focus {
+        border: none;
+    }
+    TitleScreen #title-help {
+        width: 100%;
+        content-align: center middle;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("c", "choose('continue')", "Continue"),
+        Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, has_saves: bool) -> None:
+        """Build the menu.
+
+        Args:
+            has_saves: Whether saved matches exist (offers Continue and Load).
+        """
+        super().__init__()
+        self.has_saves = has_saves
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The menu entries offered, top to bottom."""
+        return tuple(
+            choice
+            for choice, _key, _label in MENU_ENTRIES
+            if self.has_saves or choice not in ("continue", "load")
+        )
+
+    def compose(self) -> ComposeResult:
+        offered = self.choices
+        options = [
+            Option(f"[b]{key}[/b]  {label}", id=choice)
+            for choice, key, label in MENU_ENTRIES
+            if choice in offered
+        ]
+        with Center(), Vertical(id="title-box"):
+            yield Static(TITLE_ART, id="title-art")
+            yield Static("Hot-seat rummy for 2 to 12 players", id="title-tagline")
+            yield OptionList(*options, id="title-menu")
+            yield Static("↑↓ and Enter, or press a letter", id="title-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#title-menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the Continue and Load keys when there is nothing saved."""
+        hidden = action == "choose" and bool(parameters) and parameters[0] not in self.choices
+        return not hidden
+
+    def action_choose(self, choice: str) -> None:
+        """Leave the title screen with a menu choice."""
+        if choice in self.choices:
+            self.dismiss(choice)
+
+    @on(OptionList.OptionSelected, "#title-menu")
+    def _menu_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is not None:
+            self.action_choose(event.option_id)
