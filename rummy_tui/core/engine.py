@@ -26,20 +26,23 @@ from rummy_tui.core.actions import (
     TakeDiscard,
 )
 from rummy_tui.core.arrange import Arrangement, full_arrangement
-from rummy_tui.core.cards import Card, format_cards
+from rummy_tui.core.cards import Card, Face, format_cards
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.legal import list_legal_actions
 from rummy_tui.core.melds import (
     End,
     LayOff,
+    MeldKind,
     MeldReading,
     TableMeld,
     apply_layoff,
+    is_wild,
     layoff_options,
     meld_problem,
     reading_for,
     reading_to_meld,
+    unmoved_end_joker,
 )
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
 from rummy_tui.core.state import DealResult, GameState, Phase, TurnState
@@ -49,6 +52,25 @@ from rummy_tui.core.views import PlayerView
 
 _Plan = Callable[[], tuple[Action, str]]
 """A checked action, ready to run: calling it applies the action and returns (done, text)."""
+
+_RULE_IDS: dict[str, dict[str, str]] = {
+    "turn": {
+        "classic": "C-2",
+        "boathouse": "B-1",
+        "double": "C-2",
+        "rummy500": "R-5",
+        "european": "E-5",
+    },
+    "layoff": {"classic": "C-2", "double": "C-2", "rummy500": "R-6"},
+    "match": {
+        "classic": "C-6",
+        "boathouse": "B-6",
+        "double": "D-8",
+        "rummy500": "R-12",
+        "european": "E-9",
+    },
+}
+"""Which rule of each variant a refusal names, by topic (G-10)."""
 
 
 class Game:
@@ -181,9 +203,13 @@ class Game:
         if isinstance(action, StartDeal):
             return self._check_start_deal(action)
         if deal.phase is Phase.MATCH_OVER:
-            raise IllegalAction("The match is over; no more moves can be made.")
+            raise IllegalAction(
+                f"The match is over; no more moves can be made ({self._rule('match')})."
+            )
         if deal.phase is Phase.DEAL_OVER:
-            raise IllegalAction("The deal is over; start the next deal to play on.")
+            raise IllegalAction("The deal is over; start the next deal to play on (G-4).")
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise IllegalAction(f"There is no seat {seat} at this table (G-2).")
         if seat is not None and seat != deal.current:
             raise IllegalAction(f"It is {self._name()}'s turn, not {self._name(seat)}'s (G-2).")
         if isinstance(action, DrawStock):
@@ -202,15 +228,21 @@ class Game:
             return self._check_go_out(action)
         if isinstance(action, EndDeal):
             return self._check_end_deal()
-        raise IllegalAction(f"Unknown action {action!r}.")
+        raise IllegalAction(f"Unknown action {action!r} (G-10).")
+
+    def _rule(self, topic: str) -> str:
+        """The id of the variant's own rule on ``topic`` (for refusals, G-10)."""
+        return _RULE_IDS[topic].get(self.rules.variant_id, _RULE_IDS[topic]["classic"])
 
     def _need_draw_phase(self) -> None:
         if self.state.deal.phase is not Phase.DRAW:
-            raise IllegalAction(f"{self._name()} has already drawn this turn (C-2).")
+            raise IllegalAction(
+                f"{self._name()} has already drawn this turn ({self._rule('turn')})."
+            )
 
     def _need_play_phase(self, what: str) -> None:
         if self.state.deal.phase is not Phase.PLAY:
-            raise IllegalAction(f"Draw a card before you {what} (C-2).")
+            raise IllegalAction(f"Draw a card before you {what} ({self._rule('turn')}).")
 
     def _in_hand(self, cards: Sequence[Card]) -> None:
         hand = set(self.state.deal.hands[self.current])
@@ -218,7 +250,7 @@ class Game:
             raise IllegalAction(f"The same card is named twice: {format_cards(cards)} (G-1).")
         missing = [card for card in cards if card not in hand]
         if missing:
-            raise IllegalAction(f"{format_cards(missing)} is not in {self._name()}'s hand.")
+            raise IllegalAction(f"{format_cards(missing)} is not in {self._name()}'s hand (G-1).")
 
     # -- draws
 
@@ -232,7 +264,7 @@ class Game:
         for source in sources:
             if source == "discard":
                 if not pile:
-                    raise IllegalAction("The discard pile is empty.")
+                    raise IllegalAction(f"The discard pile is empty ({self._rule('turn')}).")
                 card = pile.pop()
                 drawn.append(card)
                 from_discard.append(card)
@@ -248,7 +280,7 @@ class Game:
                         f"The stock has been rebuilt {rebuilds} times already (G-9)."
                     )
                 if not pile:
-                    raise IllegalAction("The stock and the discard pile are both empty.")
+                    raise IllegalAction("The stock and the discard pile are both empty (C-4).")
                 stock = list(reversed(pile))
                 pile = []
                 rebuilds += 1
@@ -285,12 +317,14 @@ class Game:
                 "two-card draw (B-1)."
             )
         if not deal.discard:
-            raise IllegalAction("The discard pile is empty.")
+            raise IllegalAction(f"The discard pile is empty ({self._rule('turn')}).")
         if action.count > 1 and rules.draw_rule is not DrawRule.DIG:
-            raise IllegalAction("Only the top card of the discard pile may be taken (C-2).")
+            raise IllegalAction(
+                f"Only the top card of the discard pile may be taken ({self._rule('turn')})."
+            )
         if action.count > len(deal.discard):
             raise IllegalAction(
-                f"The discard pile holds only {len(deal.discard)} cards, not {action.count}."
+                f"The discard pile holds only {len(deal.discard)} cards, not {action.count} (R-5)."
             )
         taken = deal.discard[-action.count :]
         deepest = taken[0]
@@ -328,7 +362,7 @@ class Game:
             DrawRule.HOYLE: {("discard", "stock"), ("discard", "discard")},
         }.get(rules.draw_rule)
         if allowed is None:
-            raise IllegalAction(f"{rules.name} has no two-card draw (C-2).")
+            raise IllegalAction(f"{rules.name} has no two-card draw ({self._rule('turn')}).")
         if (action.first, action.second) not in allowed:
             names = " or ".join(f"{first} + {second}" for first, second in sorted(allowed))
             raise IllegalAction(f"The two-card draw is {names} (B-1).")
@@ -339,7 +373,10 @@ class Game:
         def run() -> tuple[Action, str]:
             self._finish_draw(stock, pile, drawn, rebuilds, from_discard)
             shown = f": {format_cards(from_discard)} from the discard pile" if from_discard else ""
-            return action, f"{self._name()} draws two cards ({action.first} + {action.second}){shown}."
+            return (
+                action,
+                f"{self._name()} draws two cards ({action.first} + {action.second}){shown}.",
+            )
 
         return run
 
@@ -385,11 +422,14 @@ class Game:
                 "not be discarded (G-8)."
             )
         must_use = deal.turn.must_use
-        if must_use is not None and must_use not in used:
-            if not card_usable(self.rules, must_use, remaining, melds_after, taken):
-                raise IllegalAction(
-                    f"That would leave no way to use {must_use}, the deepest card taken (R-5)."
-                )
+        if (
+            must_use is not None
+            and must_use not in used
+            and not card_usable(self.rules, must_use, remaining, melds_after, taken)
+        ):
+            raise IllegalAction(
+                f"That would leave no way to use {must_use}, the deepest card taken (R-5)."
+            )
 
     def _check_meld(self, action: Meld) -> _Plan:
         self._check_meld_allowed()
@@ -413,14 +453,25 @@ class Game:
 
         return run
 
-    def _read_meld(self, cards: Sequence[Card], faces: Sequence[object] | None) -> MeldReading:
-        reading = reading_for(self.rules, cards, faces)  # type: ignore[arg-type]
+    def _read_meld(self, cards: Sequence[Card], faces: Sequence[Face] | None) -> MeldReading:
+        reading = reading_for(self.rules, cards, faces)
         if reading is None:
             problem = meld_problem(self.rules, cards)
             if problem is None:
-                raise IllegalAction(
-                    f"The wild cards cannot stand for those cards in {format_cards(cards)} (G-6)."
-                )
+                named = list(faces or ())
+                if len(named) == len(cards) and all(
+                    is_wild(self.rules, card) and card.face is not face
+                    for card, face in zip(cards, named, strict=True)
+                ):
+                    problem = (
+                        "Every meld needs at least one natural card, but every card here stands "
+                        f"in for another: {format_cards(cards)} (G-6)."
+                    )
+                else:
+                    problem = (
+                        f"The wild cards cannot stand for those cards in {format_cards(cards)} "
+                        "(G-6)."
+                    )
             raise IllegalAction(problem)
         return reading
 
@@ -431,7 +482,9 @@ class Game:
         deal = self.state.deal
         target = next((meld for meld in deal.melds if meld.meld_id == action.meld_id), None)
         if target is None:
-            raise IllegalAction(f"There is no meld number {action.meld_id} on the table.")
+            raise IllegalAction(
+                f"There is no meld number {action.meld_id} on the table ({self._rule('layoff')})."
+            )
         option = self._pick_layoff(target, action)
         new_meld = apply_layoff(self.rules, target, option, self.current)
         self._check_remaining(
@@ -459,13 +512,22 @@ class Game:
             options = [option for option in options if option.face is action.face]
         if not options:
             cards = " ".join(str(face) for face in meld.faces())
-            extra = ""
-            if self.rules.joker_moves:
-                extra = " (nothing may be laid beyond an unmoved end joker, D-6)"
+            if meld.kind is MeldKind.RUN and any(
+                unmoved_end_joker(self.rules, meld.cards[index]) for index in (0, -1)
+            ):
+                raise IllegalAction(
+                    f"{action.card} does not fit the meld {cards}: nothing may be laid beyond "
+                    "an unmoved end joker, and it moves only to an end that can be extended (D-6)."
+                )
+            if self.rules.joker_moves and any(
+                placed.is_standing_in and placed.face is action.card.face for placed in meld.cards
+            ):
+                raise IllegalAction(
+                    f"{action.card} does not fit the meld {cards}: a joker inside a run, or one "
+                    "that has moved, stays where it is (D-5, D-6)."
+                )
             raise IllegalAction(
-                f"{action.card} does not fit the meld {cards}{extra} (R-6)."
-                if not extra
-                else f"{action.card} does not fit the meld {cards}{extra}."
+                f"{action.card} does not fit the meld {cards} ({self._rule('layoff')})."
             )
         return options[0]
 
@@ -665,9 +727,11 @@ class Game:
         state = self.state
         deal = state.deal
         if deal.phase is Phase.MATCH_OVER:
-            raise IllegalAction("The match is over; no more deals are dealt.")
+            raise IllegalAction(
+                f"The match is over; no more deals are dealt ({self._rule('match')})."
+            )
         if deal.phase is not Phase.DEAL_OVER:
-            raise IllegalAction("The current deal is still being played.")
+            raise IllegalAction("The current deal is still being played (G-4).")
         players = len(self.players)
         result = deal.result
         dealer = (deal.dealer + 1) % players
@@ -697,4 +761,3 @@ class Game:
             )
 
         return run
-

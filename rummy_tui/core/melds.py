@@ -164,7 +164,7 @@ def position_range(rules: RuleSet) -> tuple[int, int] | None:
 def _run_starts(rules: RuleSet, length: int) -> range:
     bounds = position_range(rules)
     if bounds is None:
-        return range(1, 14) if length < MAX_RUN else range(1, 14)
+        return range(1, 14)
     low, high = bounds
     return range(low, high - length + 2)
 
@@ -217,8 +217,12 @@ def meld_problem(rules: RuleSet, cards: Sequence[Card]) -> str | None:
         return f"A run needs cards of one suit: {text} (G-5)."
     if len(cards) > MAX_RUN:
         return f"A run holds at most 13 cards and no rank twice: {text} (B-4)."
+    if len(ranks) < len(naturals):
+        rule = {"european": "E-3", "boathouse": "B-4"}.get(rules.variant_id, "G-5")
+        return f"A run holds each rank only once: {text} ({rule})."
     if rules.ace_rule is AceRule.LOW and ACE in ranks:
-        return f"The ace is low only, so it cannot follow the king: {text} (C-1)."
+        rule = "E-2" if rules.variant_id == "european" else "C-1"
+        return f"The ace is low only, so it cannot follow the king: {text} ({rule})."
     if rules.ace_rule is AceRule.HIGH_OR_LOW and ACE in ranks:
         return f"An ace is high or low but never round the corner: {text} (D-3, R-2)."
     return f"These cards are neither a group nor a run in consecutive order: {text} (G-5)."
@@ -421,9 +425,13 @@ def _group_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
 
 
 def _position_exists(rules: RuleSet, meld: TableMeld, position: int) -> bool:
+    """Whether the run may grow to ``position``: never past 13 cards, so no rank (not even
+    an ace, high and low at once) appears twice in a run."""
+    if len(meld.cards) >= MAX_RUN:
+        return False
     bounds = position_range(rules)
     if bounds is None:
-        return len(meld.cards) < MAX_RUN
+        return True
     return bounds[0] <= position <= bounds[1]
 
 
@@ -443,9 +451,7 @@ def _run_layoffs(rules: RuleSet, meld: TableMeld, card: Card) -> list[LayOff]:
         if unmoved_end_joker(rules, edge):
             continue  # nothing may be laid beyond an unmoved end joker (D-6)
         face = Face(position_rank(position), suit)
-        if card.face is face:
-            options.append(LayOff(meld.meld_id, card, face, end))
-        elif wild:
+        if card.face is face or wild:
             options.append(LayOff(meld.meld_id, card, face, end))
     if rules.joker_moves and not wild:
         for index in (0, len(meld.cards) - 1):

@@ -93,7 +93,8 @@ class DealState(BaseModel):
     """One deal in progress."""
 
     deal_number: int
-    """1 for the first deal of the match (a dead deal dealt again keeps its number)."""
+    """1 for the first deal of the match, counting up (a dead deal dealt again takes the next
+    number but does not count towards the match length: see ``GameState.deals_scored``)."""
     dealer: int
     deck: list[Card]
     """The card order the deal was dealt from, top first (G-11)."""
