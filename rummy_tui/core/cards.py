@@ -220,6 +220,9 @@ class Card:
     @classmethod
     def from_key(cls, key: str) -> Card:
         """Read an identity key: a face token, optionally followed by ``.copy``."""
+        known = _CARD_BY_KEY.get(key)
+        if known is not None:
+            return known
         text = key.strip()
         copy = 0
         if "." in text:
@@ -227,7 +230,10 @@ class Card:
             if not copy_text.isdigit():
                 raise CardError(f"not a card: {key!r}")
             copy = int(copy_text)
-        return cls(Face.parse(text), copy)
+        card = cls(Face.parse(text), copy)
+        if card.key == key:
+            _CARD_BY_KEY[key] = card
+        return card
 
     @classmethod
     def __get_pydantic_core_schema__(
@@ -238,6 +244,10 @@ class Card:
             serialization=core_schema.plain_serializer_function_ser_schema(_card_key),
             json_schema_input_schema=core_schema.str_schema(),
         )
+
+
+_CARD_BY_KEY: dict[str, Card] = {}
+"""Cards already read, by their canonical key (loading a save reads thousands of them)."""
 
 
 def _card_key(card: Card) -> str:

@@ -19,6 +19,7 @@ from rummy_tui.core.invariants import invariant_violations
 
 PLAYER_COUNTS = (2, 4, 6, 8, 12)
 MAX_ACTIONS_PER_DEAL = 4000
+ROUND_TRIP_EVERY = 7
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -49,8 +50,9 @@ def play_random_deals(variant_id: str, players: int, deals: int, seed: int, **op
             assert steps < MAX_ACTIONS_PER_DEAL, "a deal did not end"
             problems = invariant_violations(game)
             assert not problems, problems
-            restored = Game.from_json(game.to_json())
-            assert restored.state == game.state
+            if steps % ROUND_TRIP_EVERY == 0 or game.phase not in (Phase.DRAW, Phase.PLAY):
+                restored = Game.from_json(game.to_json())
+                assert restored.state == game.state
         played += 1
         if game.phase is Phase.MATCH_OVER:
             game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=seed + played)
