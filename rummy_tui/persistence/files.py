@@ -1,0 +1,74 @@
+"""Reading a save file safely, and the small helpers the store shares."""
+
+from __future__ import annotations
+
+import functools
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from rummy_tui import __version__
+from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.format import MAX_SAVE_BYTES, decode, too_big_reason
+from rummy_tui.persistence.session import Stamp
+
+
+def stamp_of(status: os.stat_result) -> Stamp:
+    """What tells whether a file changed since it was last seen."""
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def clause(reason: str) -> str:
+    """A reason sentence continued after a colon."""
+    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def file_errors_as_save_errors(method: _Method) -> _Method:
+    """Let a file system error the method did not foresee reach the caller as a SaveError."""
+
+    @functools.wraps(method)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except SaveError:
+            raise
+        except OSError as error:
+            raise SaveError(
+                f"The save folder could not be used: {error.strerror or error}."
+            ) from None
+
+    return cast(_Method, guarded)
+
+
+def read_checked(path: Path) -> tuple[Stamp, dict[str, Any]]:
+    """Read and check a file: its stamp and its migrated JSON object."""
+    try:
+        with path.open("rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not is_regular(status):
+                raise SaveError("It is not a regular file.")
+            if status.st_size > MAX_SAVE_BYTES:
+                raise SaveError(too_big_reason(status.st_size))
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError("The file is missing.") from None
+    except IsADirectoryError:
+        raise SaveError("It is a folder, not a save file.") from None
+    except OSError as error:
+        raise SaveError(f"The file cannot be read: {error.strerror or error}.") from None
+    return stamp_of(status), decode(raw, __version__)
+
+
+def unexpected_reason(error: Exception) -> str:
+    """The reason given when reading a file fails in a way no check foresaw."""
+    return f"The file could not be read ({type(error).__name__}: {error})."
+
+
+def is_regular(status: os.stat_result) -> bool:
+    """Whether ``status`` is that of a regular file (not a folder, device or pipe)."""
+    return stat.S_ISREG(status.st_mode)

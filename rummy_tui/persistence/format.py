@@ -1,0 +1,335 @@
+"""The save file format: pydantic models, the checksum, version checks and migrations.
+
+A save file is one JSON object written by rummy_tui (UTF-8, one line)::
+
+    {"format_version": 1, "app_version": "0.1.0", "setup": {...}, "first_deal": {...},
+     "log": [...], "saved_at": "...", "summary": {...}, "extra": {...},
+     "checksum": "<sha256>"}
+
+(the members that change with every save come after the log, so a save can hash the
+unchanged opening once; readers do not depend on the order, only the checksum's place at
+the end is fixed)
+
+* ``summary``: what the Load screen lists (variant, players, deal, scores, finished), so
+  listing never replays a match;
+* ``setup``: the :class:`~rummy_tui.match_setup.MatchSetup` (rules with options, seats with
+  their kinds, seed, hints, bot delay);
+* ``first_deal``: the seed, the cut for first dealer, the first dealer and the first deal's
+  card order (starting a match deals the first deal, so the file keeps how, whether or not
+  the engine also logs it);
+* ``log``: every applied action as an ``ActionRecord``; each deal's ``start_deal`` record
+  carries that deal's card order;
+* ``saved_at``: when it was written (UTC); ``extra``: what the user interface keeps with the
+  match;
+* ``checksum``: the SHA-256 of the file's UTF-8 bytes before ``,"checksum":"``, so a file
+  cut short, damaged on disk or edited by hand is recognised before anything is trusted.
+
+Loading rebuilds the match by replaying the log through the engine (see ``replay.py``); the
+summary is checked against the result. Older format versions are upgraded by one migration
+function per version (:data:`MIGRATIONS`); a newer one is refused with a message saying so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rummy_tui.core import ActionRecord, Card, Game, Phase
+from rummy_tui.core.state import CutRound
+from rummy_tui.match_setup import MatchSetup
+from rummy_tui.persistence.errors import SaveError
+
+FORMAT_VERSION = 1
+"""The format this version of rummy_tui writes."""
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""Largest file read as a save. A long 12-player match saves well under 1 MB; anything this
+big is not a save of ours and is not read into memory."""
+CHECKSUM_MARK = ',"checksum":"'
+"""What precedes the checksum, the last member of the object."""
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+class FirstDeal(BaseModel):
+    """How the match began: what ``new_game`` needs to deal the first deal again."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seed: int
+    """The seed of the match's shuffles (the real one, also when the setup left it to chance)."""
+    dealer: int = Field(ge=0)
+    """The first dealer."""
+    cut: tuple[CutRound, ...] = ()
+    """The cut for first dealer (G-3), as shown at the start."""
+    deck: tuple[Card, ...]
+    """The first deal's card order, top first: every card of the packs."""
+
+
+class SaveSummary(BaseModel):
+    """The facts the Load screen shows, kept in the file so listing never replays a match."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    variant_id: str
+    """The variant's stable id."""
+    variant: str
+    """The variant's name as players know it."""
+    players: tuple[str, ...]
+    """The players' names by seat."""
+    deal_number: int
+    """The deal in progress (or the last one played)."""
+    turn_number: int
+    """The turn within that deal."""
+    phase: Phase
+    """Where the deal stands."""
+    current: int
+    """The seat to act."""
+    scores: tuple[int, ...]
+    """Running totals by seat."""
+    log_length: int
+    """How many actions the log holds."""
+    finished: bool
+    """Whether the match is over."""
+    winners: tuple[int, ...] = ()
+    """The winning seats of a finished match."""
+
+
+class SaveHeader(BaseModel):
+    """Everything but the log: what listing needs. Unknown members are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    format_version: int
+    """The file's format version."""
+    app_version: str
+    """The rummy_tui version that wrote it."""
+    saved_at: datetime
+    """When it was written (UTC)."""
+    summary: SaveSummary
+    """The listing facts."""
+    setup: MatchSetup
+    """The match setup."""
+
+
+class SaveFile(BaseModel):
+    """A whole save file, log included."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format_version: int
+    """The file's format version (:data:`FORMAT_VERSION` once migrated)."""
+    app_version: str
+    """The rummy_tui version that wrote it."""
+    saved_at: datetime
+    """When it was written (UTC)."""
+    summary: SaveSummary
+    """The listing facts; checked against the replayed match."""
+    setup: MatchSetup
+    """Rules with options, seats with their kinds, seed, hints, bot delay."""
+    first_deal: FirstDeal
+    """Seed, cut, first dealer and the first deal's card order."""
+    extra: dict[str, Any] = Field(default_factory=dict)
+    """Whatever the user interface keeps with the match (for example hints used)."""
+    log: list[ActionRecord] = Field(default_factory=list)
+    """Every applied action, in order."""
+
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns the parsed JSON of format N into that of format N + 1."""
+
+MIGRATIONS: dict[int, Migration] = {}
+"""One migration per older format version, keyed by the version it upgrades *from*.
+
+Format 1 is the first, so none exists yet. When the format changes, raise
+:data:`FORMAT_VERSION`, add ``MIGRATIONS[old] = function`` and a test with a file of the
+old format. Each function takes and returns the parsed JSON object and sets
+``format_version`` to the next version.
+"""
+
+
+def summarize(game: Game) -> SaveSummary:
+    """The listing facts of a match as it stands."""
+    state = game.state
+    deal = state.deal
+    return SaveSummary(
+        variant_id=state.rules.variant_id,
+        variant=state.rules.name,
+        players=tuple(state.players),
+        deal_number=deal.deal_number,
+        turn_number=deal.turn_number,
+        phase=deal.phase,
+        current=deal.current,
+        scores=tuple(state.scores),
+        log_length=len(state.log),
+        finished=game.is_over,
+        winners=tuple(state.winners),
+    )
+
+
+def seal(prefix: str) -> bytes:
+    """Finish a file whose text so far is ``prefix`` (an object missing only its last member
+    and closing brace): append the checksum member and a newline."""
+    body = prefix.encode("utf-8")
+    digest = hashlib.sha256(body).hexdigest()
+    return body + f'{CHECKSUM_MARK}{digest}"}}\n'.encode("ascii")
+
+
+_CHANGED = (
+    "The file was changed after rummy_tui saved it: its checksum does not match (it was edited "
+    "by hand or damaged on disk)."
+)
+
+
+def _checksum_problem(text: str, data: dict[str, Any]) -> str | None:
+    """Why the checksum does not vouch for ``text``, or None when it does."""
+    if "checksum" not in data:
+        return "The file has no checksum, so it was not written by rummy_tui or was edited by hand."
+    stripped = text.rstrip()
+    mark_at = stripped.rfind(CHECKSUM_MARK)
+    if mark_at < 0:
+        return _CHANGED
+    digest = stripped[mark_at + len(CHECKSUM_MARK) :]
+    if len(digest) != 66 or not digest.endswith('"}') or not set(digest[:-2]) <= _HEX_DIGITS:
+        return _CHANGED
+    expected = hashlib.sha256(stripped[:mark_at].encode("utf-8")).hexdigest()
+    if digest[:-2] != expected or data["checksum"] != expected:
+        return _CHANGED
+    return None
+
+
+def decode(raw: bytes, app_version: str) -> dict[str, Any]:
+    """Check a file's bytes and return its JSON object, migrated to :data:`FORMAT_VERSION`.
+
+    Raises:
+        SaveError: with a reason for an empty, oversized, non-text, cut-short, corrupted,
+            hand-edited, foreign, too old or too new file.
+    """
+    if not raw.strip():
+        raise SaveError("The file is empty.")
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(too_big_reason(len(raw)))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(f"The file is corrupted: byte {error.start} is not text (UTF-8).") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveError("The file is corrupted: its JSON is nested too deeply.") from None
+    except json.JSONDecodeError as error:
+        if text.startswith('{"format_version":') and not text.rstrip().endswith("}"):
+            raise SaveError(
+                "The file ends too early (it was cut off while being written or copied)."
+            ) from None
+        raise SaveError(
+            f"The file is corrupted: it is not valid JSON (line {error.lineno}, column "
+            f"{error.colno}: {error.msg})."
+        ) from None
+    version = data.get("format_version") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or "format_version" not in data:
+        raise SaveError("The file is not a rummy_tui save (it has no format_version).")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"The file's format_version {version!r} is not a whole number.")
+    if version > FORMAT_VERSION:
+        writer = data.get("app_version")
+        by = f"rummy_tui {writer}" if isinstance(writer, str) else "a newer rummy_tui"
+        raise SaveError(
+            f"This save was written by {by} in save format {version}; this version "
+            f"({app_version}) reads formats up to {FORMAT_VERSION}. Update rummy_tui to open it."
+        )
+    problem = _checksum_problem(text, data)
+    if problem is not None:
+        raise SaveError(problem)
+    data.pop("checksum", None)
+    return migrate(data)
+
+
+def too_big_reason(size: int) -> str:
+    """The reason given for a file over :data:`MAX_SAVE_BYTES`."""
+    return (
+        f"The file is {size / 1_048_576:.1f} MB, more than any save holds "
+        f"(limit {MAX_SAVE_BYTES // 1_048_576} MB), so it was not read."
+    )
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Upgrade a parsed save of an older format, one version at a time."""
+    version = data["format_version"]
+    while version < FORMAT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(
+                f"The file uses save format {version}, which this version of rummy_tui cannot read."
+            )
+        try:
+            data = step(data)
+        except SaveError:
+            raise
+        except Exception as error:
+            raise SaveError(
+                f"The file could not be upgraded from save format {version}: {error}"
+            ) from None
+        new_version = data.get("format_version")
+        if not isinstance(new_version, int) or new_version <= version:
+            raise SaveError(f"The upgrade from save format {version} did not advance.")
+        version = new_version
+    return data
+
+
+def _validation_reason(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the top level"
+    more = error.error_count() - 1
+    others = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
+    return f"The file does not hold a valid save: {where}: {first['msg']}{others}."
+
+
+def read_header(data: dict[str, Any]) -> SaveHeader:
+    """The listing part of a decoded file, validated."""
+    try:
+        header = SaveHeader.model_validate(data)
+    except ValidationError as error:
+        raise SaveError(_validation_reason(error)) from None
+    except RecursionError:
+        raise SaveError("The file does not hold a valid save: it is nested too deeply.") from None
+    _check_consistent(header.summary, header.setup)
+    return header
+
+
+def read_file(data: dict[str, Any]) -> SaveFile:
+    """A decoded file, validated whole."""
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as error:
+        raise SaveError(_validation_reason(error)) from None
+    except RecursionError:
+        raise SaveError("The file does not hold a valid save: it is nested too deeply.") from None
+    _check_consistent(save.summary, save.setup)
+    if save.first_deal.dealer >= len(save.setup.seats):
+        raise SaveError(
+            f"The file does not hold a valid save: first dealer {save.first_deal.dealer} "
+            f"is not a seat of this {len(save.setup.seats)}-player table."
+        )
+    if save.summary.log_length != len(save.log):
+        raise SaveError(
+            f"The file's log holds {len(save.log)} actions but its summary says "
+            f"{save.summary.log_length}."
+        )
+    return save
+
+
+def _check_consistent(summary: SaveSummary, setup: MatchSetup) -> None:
+    if len(summary.players) != len(setup.seats) or len(summary.scores) != len(setup.seats):
+        raise SaveError(
+            "The file does not hold a valid save: its summary and its seats disagree on the "
+            "number of players."
+        )
+    if summary.variant_id != setup.rules.variant_id:
+        raise SaveError(
+            "The file does not hold a valid save: its summary and its rules name different "
+            "variants."
+        )
