@@ -158,7 +158,6 @@ def _simulate(args: argparse.Namespace) -> int:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status. Errors a player can fix are explained."""
     args = build_parser().parse_args(argv)
-    from rummy_tui.core import IllegalAction, RulesError
 
     try:
         if args.command == "simulate":
@@ -173,7 +172,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "load":
             return run_app(start="load", save_name=args.name, data_dir=args.data_dir)
         return run_app(start="title", data_dir=args.data_dir)
-    except (IllegalAction, RulesError, ValueError) as error:
+    except ValueError as error:  # IllegalAction and RulesError are ValueErrors
         return _fail(str(error))
 
 

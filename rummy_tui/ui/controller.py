@@ -1,0 +1,341 @@
+"""The one place the user interface talks to the engine.
+
+Screens turn key presses and clicks into actions and hand them to :meth:`Controller.apply`:
+the engine verifies and applies the action, the match is saved, and the app redraws every
+widget from a fresh :class:`PlayerView`. A refused action comes back as the engine's
+one-sentence reason and changes nothing; no exception ever leaves this module.
+
+The controller also answers the questions a screen needs before it can build an action (which
+melds a card fits, which readings a meld with jokers has, how deep the Rummy 500 pile may be
+taken), always from the engine's own helpers, so the screen never second-guesses the rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rummy_tui.core import (
+    Action,
+    ActionRecord,
+    Card,
+    DrawTwo,
+    Game,
+    GoOut,
+    IllegalAction,
+    LayOffCard,
+    Meld,
+    Phase,
+    PlayerView,
+    StartDeal,
+    TableMeld,
+    TakeDiscard,
+)
+from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
+from rummy_tui.match_setup import MatchSetup, Seat
+
+if TYPE_CHECKING:
+    from rummy_tui.bots import Bot
+
+Notice = Callable[[str, str], None]
+"""Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an action: applied (with its log record) or refused (with the reason)."""
+
+    record: ActionRecord | None = None
+    reason: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the action was applied."""
+        return self.record is not None
+
+
+@dataclass(frozen=True)
+class LayOffTarget:
+    """A meld a card may be laid off on, with the faces the card may stand for there."""
+
+    meld: TableMeld
+    faces: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class TakeOption:
+    """One depth of the Rummy 500 discard pile: take ``count`` cards down to ``card``."""
+
+    count: int
+    card: Card
+    reason: str | None
+    """Why the engine refuses this take, or None when it is allowed."""
+
+
+@dataclass
+class SaveState:
+    """The autosave: the store, the save's name and whether saving works."""
+
+    store: Any = None
+    name: str | None = None
+    problem: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def setup_for(game: Game) -> MatchSetup:
+    """A MatchSetup for a game started without one (every seat human)."""
+    return MatchSetup(
+        rules=game.rules,
+        seats=tuple(Seat(name=name) for name in game.players),
+        seed=game.state.seed,
+    )
+
+
+class Controller:
+    """Applies actions to one match, saves after each, and answers the screens' questions."""
+
+    def __init__(
+        self,
+        setup: MatchSetup,
+        game: Game,
+        notice: Notice | None = None,
+    ) -> None:
+        self.setup = setup
+        self.game = game
+        self.notice: Notice = notice or (lambda message, severity: None)
+        self.saving = SaveState()
+        self.extra_provider: Callable[[], dict[str, Any]] | None = None
+        """Called at every save for the interface's own data (the players' hand orders)."""
+        self._bots: dict[int, Bot] = {}
+
+    # ------------------------------------------------------------------ views and seats
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names by seat."""
+        return self.game.players
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        return self.game.phase
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+        return self.game.current
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see."""
+        return self.game.view(seat)
+
+    def public_view(self) -> PlayerView:
+        """What anyone at the table may see: no hand at all (P-2)."""
+        return self.game.view(-1)
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a computer plays ``seat``."""
+        seats = self.setup.seats
+        return 0 <= seat < len(seats) and seats[seat].kind.is_bot
+
+    @property
+    def human_seats(self) -> list[int]:
+        """The seats people play."""
+        return [seat for seat in range(len(self.players)) if not self.is_bot(seat)]
+
+    @property
+    def cut_rounds(self) -> list[Any]:
+        """The cut for the first dealer (G-3), public."""
+        return list(self.game.state.cut)
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that won the cut."""
+        return self.game.state.first_dealer
+
+    # ------------------------------------------------------------------ applying
+
+    def reason(self, action: Action) -> str | None:
+        """The engine's reason for refusing ``action`` now, or None when it is allowed."""
+        try:
+            self.game.verify(action)
+        except IllegalAction as error:
+            return str(error)
+        except Exception as error:  # a bug must not reach the player as a traceback
+            return f"That move could not be checked: {error}."
+        return None
+
+    def can(self, action: Action) -> bool:
+        """Whether the engine accepts ``action`` now."""
+        return self.reason(action) is None
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply ``action`` for the seat to act, then save. Never raises."""
+        try:
+            record = self.game.apply(action)
+        except IllegalAction as error:
+            return Outcome(reason=str(error))
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return Outcome(reason=f"That move could not be made: {error}.")
+        self.autosave()
+        return Outcome(record=record)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take."""
+        try:
+            return self.game.legal_actions()
+        except Exception:  # pragma: no cover - engine bug
+            return []
+
+    def start_next_deal(self) -> Outcome:
+        """Deal the next deal after a scored (or dead) deal."""
+        return self.apply(StartDeal())
+
+    # ------------------------------------------------------------------ questions
+
+    def meld_readings(self, cards: list[Card]) -> list[MeldReading]:
+        """The ways the cards may go down as one meld (several only when wild cards differ)."""
+        try:
+            return meld_readings(self.game.rules, cards)
+        except Exception:  # pragma: no cover
+            return []
+
+    def layoff_targets(self, card: Card) -> list[LayOffTarget]:
+        """The melds on the table that ``card`` fits, with what it may stand for on each."""
+        targets = []
+        for meld in self.game.state.deal.melds:
+            options = layoff_options(self.game.rules, meld, card)
+            faces = tuple(dict.fromkeys(option.face for option in options))
+            if faces:
+                targets.append(LayOffTarget(meld=meld, faces=faces))
+        return targets
+
+    def layoff_refusal(self, card: Card) -> str:
+        """Why ``card`` cannot be laid off anywhere (the engine's reason where it has one)."""
+        melds = self.game.state.deal.melds
+        if not melds:
+            reason = self.reason(LayOffCard(card=card, meld_id=0))
+            if reason and "no meld number" not in reason:
+                return reason
+            return "There is no meld on the table to lay off on yet (R-6)."
+        return self.reason(LayOffCard(card=card, meld_id=melds[0].meld_id)) or (
+            f"{card} does not fit any meld on the table (R-6)."
+        )
+
+    def take_options(self) -> list[TakeOption]:
+        """Every depth of the discard pile that may be asked for, top first (R-5)."""
+        pile = self.game.state.deal.discard
+        options = []
+        for count in range(1, len(pile) + 1):
+            action = TakeDiscard(count=count)
+            options.append(TakeOption(count=count, card=pile[-count], reason=self.reason(action)))
+        return options
+
+    def draw_two_options(self) -> list[DrawTwo]:
+        """The two-card draws the variant offers now (B-1)."""
+        choices = [
+            DrawTwo(first="discard", second="stock"),
+            DrawTwo(first="stock", second="stock"),
+            DrawTwo(first="discard", second="discard"),
+        ]
+        return [choice for choice in choices if self.can(choice)]
+
+    def go_out_options(self) -> list[GoOut]:
+        """The whole-hand go-outs open now (B-3, E-7): one per possible final discard."""
+        return [action for action in self.legal_actions() if isinstance(action, GoOut)]
+
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile."""
+        pile = self.game.state.deal.discard
+        return pile[-1] if pile else None
+
+    def meld_action(self, cards: list[Card], reading: MeldReading | None) -> Meld:
+        """A Meld action for the cards read as ``reading`` (None: the first reading)."""
+        if reading is None:
+            return Meld(cards=tuple(cards))
+        return Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
+
+    # ------------------------------------------------------------------ computer players
+
+    def bot_for(self, seat: int) -> Bot | None:
+        """The computer player of ``seat`` (made once per seat), or None without bots."""
+        if seat in self._bots:
+            return self._bots[seat]
+        try:
+            from rummy_tui.bots import make_bot
+        except ImportError:
+            return None
+        level = self.setup.seats[seat].kind.value
+        seed = (self.game.state.seed * 131 + seat) % (2**31)
+        try:
+            bot = make_bot(level, seed)
+        except Exception:
+            return None
+        self._bots[seat] = bot
+        return bot
+
+    def hint_for(self, seat: int) -> Any:
+        """The hint for ``seat`` (rummy_tui.bots.hint), or a one-line reason why there is none."""
+        if not self.setup.hints:
+            return "Hints are switched off for this match."
+        try:
+            from rummy_tui.bots import hint
+        except ImportError:
+            return "Hints are not available in this version."
+        find_hint: Any = hint
+        try:
+            return find_hint(self.view(seat), self.legal_actions())
+        except Exception as error:
+            return f"No hint this time: {error}."
+
+    # ------------------------------------------------------------------ saving
+
+    def attach_store(self, store: Any, name: str | None) -> None:
+        """Save to ``store`` under ``name`` from now on (create the save if name is None)."""
+        self.saving.store = store
+        self.saving.name = name
+        if store is None:
+            return
+        if name is None:
+            try:
+                self.saving.name = store.create(self.setup, self.game)
+            except Exception as error:
+                self._save_failed(error)
+
+    def autosave(self) -> None:
+        """Save the match after an applied action; a failure is shown, never raised."""
+        store, name = self.saving.store, self.saving.name
+        if store is None or name is None:
+            return
+        extra = dict(self.saving.extra)
+        if self.extra_provider is not None:
+            with contextlib.suppress(Exception):  # presentation data is optional
+                extra.update(self.extra_provider())
+        try:
+            store.save(name, self.setup, self.game, extra=extra)
+        except Exception as error:
+            self._save_failed(error)
+        else:
+            self.saving.problem = None
+
+    def _save_failed(self, error: Exception) -> None:
+        message = str(error) or type(error).__name__
+        text = f"The match could not be saved: {message}"
+        if self.saving.problem != text:
+            self.saving.problem = text
+            self.notice(text, "warning")
+
+
+def open_store(data_dir: Path | None) -> tuple[Any, str | None]:
+    """A SaveStore for ``data_dir``, or (None, reason) when saving is not possible."""
+    try:
+        from rummy_tui.persistence import SaveStore
+    except ImportError:
+        return None, "Saving is not available in this version; the match is not saved."
+    try:
+        return SaveStore(data_dir), None
+    except Exception as error:
+        return None, f"Saving is not possible: {error}"

@@ -1,0 +1,216 @@
+"""How cards are drawn: rank and suit glyph, red and black (or four colours, or ASCII suits).
+
+Every widget draws cards through these functions, so the display settings apply everywhere.
+
+>>> from rummy_tui.core import parse_cards
+>>> from rummy_tui.ui.settings import DisplaySettings
+>>> [card_label(card, DisplaySettings()) for card in parse_cards("7H 10S JK")]
+['7♥', '10♠', 'JK']
+>>> [card_label(card, DisplaySettings(ascii_suits=True)) for card in parse_cards("7H AC")]
+['7h', 'Ac']
+>>> log_text("Anna discards 7H and takes 10D.", DisplaySettings()).plain
+'Anna discards 7♥ and takes 10♦.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from rummy_tui.core.cards import Card, Face, Suit
+from rummy_tui.core.melds import PlacedCard
+from rummy_tui.ui.settings import DisplaySettings
+
+RANK_TEXT: dict[int, str] = {
+    1: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+}
+SUIT_GLYPHS: dict[Suit, str] = {
+    Suit.CLUBS: "♣",
+    Suit.DIAMONDS: "♦",
+    Suit.HEARTS: "♥",
+    Suit.SPADES: "♠",
+}
+SUIT_LETTERS: dict[Suit, str] = {
+    Suit.CLUBS: "c",
+    Suit.DIAMONDS: "d",
+    Suit.HEARTS: "h",
+    Suit.SPADES: "s",
+}
+SUIT_NAMES: dict[Suit, str] = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+JOKER_LABEL = "JK"
+
+CARD_FACE_BG = "#f4f1e8"
+"""The card's paper colour: cards are drawn as light tiles so red and black both read well."""
+WILD_BG = "#f7dc6f"
+"""Background of a wild card standing in for another card."""
+MOVED_BG = "#a9d4f5"
+"""Background of a Double Rum joker that has moved (D-6)."""
+JOKER_COLOUR = "#8e24aa"
+
+TWO_COLOURS: dict[Suit, str] = {
+    Suit.CLUBS: "#111111",
+    Suit.DIAMONDS: "#c62828",
+    Suit.HEARTS: "#c62828",
+    Suit.SPADES: "#111111",
+}
+FOUR_COLOURS: dict[Suit, str] = {
+    Suit.CLUBS: "#1b7a1b",
+    Suit.DIAMONDS: "#1450c8",
+    Suit.HEARTS: "#c62828",
+    Suit.SPADES: "#111111",
+}
+
+MOVED_MARK = "↻"
+MOVED_MARK_ASCII = "~"
+
+
+def suit_text(suit: Suit, settings: DisplaySettings) -> str:
+    """The suit as a glyph or, with ASCII suits, a letter."""
+    return (SUIT_LETTERS if settings.ascii_suits else SUIT_GLYPHS)[suit]
+
+
+def face_label(face: Face, settings: DisplaySettings) -> str:
+    """A face as plain text: ``7♥``, ``10♠``, ``JK`` (``7h`` with ASCII suits)."""
+    if face.suit is None:
+        return JOKER_LABEL
+    return RANK_TEXT[face.rank] + suit_text(face.suit, settings)
+
+
+def card_label(card: Card, settings: DisplaySettings) -> str:
+    """A card as plain text (its own face)."""
+    return face_label(card.face, settings)
+
+
+def suit_colour(suit: Suit | None, settings: DisplaySettings) -> str:
+    """The ink colour of a suit under the settings (jokers are purple)."""
+    if suit is None:
+        return JOKER_COLOUR
+    return (FOUR_COLOURS if settings.four_colour else TWO_COLOURS)[suit]
+
+
+def face_style(face: Face, settings: DisplaySettings, background: str = CARD_FACE_BG) -> Style:
+    """Ink on paper for one face."""
+    return Style(color=suit_colour(face.suit, settings), bgcolor=background, bold=True)
+
+
+def face_text(face: Face, settings: DisplaySettings, width: int = 0) -> Text:
+    """One face as a small card tile, right-aligned to ``width`` cells."""
+    label = face_label(face, settings).rjust(width)
+    text = Text()
+    text.append(label, style=face_style(face, settings))
+    return text
+
+
+def card_text(card: Card, settings: DisplaySettings, width: int = 0) -> Text:
+    """One card in the hand or on the pile, as a small tile."""
+    return face_text(card.face, settings, width)
+
+
+def placed_text(placed: PlacedCard, settings: DisplaySettings) -> Text:
+    """A card on the table. A wild card standing in for another shows both, ``JK=7♥``; a
+    Double Rum joker that has moved is marked turned, ``JK↻8♥`` (D-6)."""
+    if not placed.is_standing_in:
+        return face_text(placed.face, settings)
+    mark = "="
+    background = WILD_BG
+    if placed.moved:
+        mark = MOVED_MARK_ASCII if settings.ascii_suits else MOVED_MARK
+        background = MOVED_BG
+    text = Text()
+    text.append(
+        card_label(placed.card, settings), style=face_style(placed.card.face, settings, background)
+    )
+    text.append(mark, style=Style(color="#333333", bgcolor=background, bold=True))
+    text.append(
+        face_label(placed.face, settings), style=face_style(placed.face, settings, background)
+    )
+    return text
+
+
+def cards_text(cards: Iterable[Card], settings: DisplaySettings, separator: str = " ") -> Text:
+    """Several cards separated by spaces."""
+    return join_texts([card_text(card, settings) for card in cards], separator)
+
+
+def faces_text(faces: Iterable[Face], settings: DisplaySettings, separator: str = " ") -> Text:
+    """Several faces separated by spaces."""
+    return join_texts([face_text(face, settings) for face in faces], separator)
+
+
+def join_texts(parts: Sequence[Text], separator: str = " ") -> Text:
+    """Join texts with an unstyled separator."""
+    result = Text()
+    for number, part in enumerate(parts):
+        if number:
+            result.append(separator)
+        result.append_text(part)
+    return result
+
+
+_TOKEN = re.compile(r"\b(10|[2-9AJQK])([CDHS])(?:\.\d+)?\b|\bJK(?:\.\d+)?\b")
+
+
+def _token_face(match: re.Match[str]) -> Face:
+    if match.group(0).startswith("JK"):
+        return Face.parse("JK")
+    return Face.parse(match.group(1) + match.group(2))
+
+
+def log_text(text: str, settings: DisplaySettings) -> Text:
+    """A log line with the engine's card tokens (``7H``, ``10D``, ``JK``) drawn as cards."""
+    result = Text()
+    position = 0
+    for match in _TOKEN.finditer(text):
+        result.append(text[position : match.start()])
+        result.append_text(face_text(_token_face(match), settings))
+        position = match.end()
+    result.append(text[position:])
+    return result
+
+
+def log_plain(text: str, settings: DisplaySettings) -> str:
+    """A log line with card tokens as glyphs, unstyled."""
+    return log_text(text, settings).plain
+
+
+SUIT_SORT_ORDER: dict[Suit, int] = {
+    Suit.SPADES: 0,
+    Suit.HEARTS: 1,
+    Suit.CLUBS: 2,
+    Suit.DIAMONDS: 3,
+}
+"""Suits sorted with colours alternating (♠ ♥ ♣ ♦), as card players hold them."""
+
+
+def by_suit_key(card: Card) -> tuple[int, int, int]:
+    """Sort key: suit (colours alternating), then rank; jokers last."""
+    if card.suit is None:
+        return (9, 0, card.copy)
+    return (SUIT_SORT_ORDER[card.suit], card.rank, card.copy)
+
+
+def by_rank_key(card: Card) -> tuple[int, int, int]:
+    """Sort key: rank, then suit; jokers last."""
+    if card.suit is None:
+        return (99, 0, card.copy)
+    return (card.rank, SUIT_SORT_ORDER[card.suit], card.copy)

@@ -1,0 +1,404 @@
+"""Small pop-up questions over the table: pick one of several choices, key help, hints.
+
+A :class:`ChoiceScreen` asks one question (which meld a card goes to, what a joker stands for,
+how deep to take the Rummy 500 pile, which two-card draw) and dismisses with the chosen value,
+or None when the player presses Escape. Choices the engine would refuse are shown greyed with
+the reason, so the player sees why before choosing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a question."""
+
+    label: str | Text
+    value: Any
+    reason: str | None = None
+    """Why this answer is not allowed now (shown greyed); None when it is allowed."""
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """Ask one question; dismiss with the chosen value (None: cancelled)."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    ChoiceScreen > Vertical {
+        width: auto;
+        min-width: 40;
+        max-width: 90%;
+        height: auto;
+        max-height: 90%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    ChoiceScreen #question {
+        text-style: bold;
+        width: auto;
+        max-width: 100%;
+        margin-bottom: 1;
+    }
+    ChoiceScreen #detail {
+        color: $text-muted;
+        width: auto;
+        max-width: 100%;
+        margin-bottom: 1;
+    }
+    ChoiceScreen OptionList, ChoiceScreen OptionList:focus {
+        height: auto;
+        max-height: 20;
+        width: auto;
+        max-width: 100%;
+        border: none;
+        padding: 0;
+        background: $surface;
+    }
+    ChoiceScreen #choice-help {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(
+        self,
+        question: str,
+        choices: Sequence[Choice],
+        detail: str | Text = "",
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = list(choices)
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for number, choice in enumerate(self.choices, start=1):
+            label = Text(f"{number:>2}. " if number <= 9 else "    ")
+            label.append_text(
+                choice.label if isinstance(choice.label, Text) else Text(choice.label)
+            )
+            if choice.reason:
+                from rummy_tui.ui.render import log_text
+                from rummy_tui.ui.settings import DisplaySettings
+
+                settings = getattr(self.app, "settings", None) or DisplaySettings()
+                reason = log_text(choice.reason, settings)
+                reason.stylize("italic")
+                label.append("  (")
+                label.append_text(reason)
+                label.append(")")
+            options.append(
+                Option(label, id=f"choice-{number - 1}", disabled=choice.reason is not None)
+            )
+        with Vertical():
+            yield Static(self.question, id="question", markup=False)
+            if self.detail:
+                yield Static(self.detail, id="detail", markup=False)
+            yield OptionList(*options, id="choices")
+            yield Static("↑↓ choose · Enter or 1-9 pick · Esc cancel", id="choice-help")
+
+    def on_mount(self) -> None:
+        option_list = self.query_one(OptionList)
+        option_list.focus()
+        for index, choice in enumerate(self.choices):
+            if choice.reason is None:
+                option_list.highlighted = index
+                break
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._pick(event.option_index)
+
+    def on_key(self, event: Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.choices):
+                event.stop()
+                self._pick(index)
+
+    def _pick(self, index: int) -> None:
+        choice = self.choices[index]
+        if choice.reason is not None:
+            self.notify(choice.reason, severity="error")
+            return
+        self.dismiss(choice.value)
+
+    def action_cancel(self) -> None:
+        """Close without choosing."""
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[Any]):
+    """A pop-up page of text (key help, a hint) with a few keys of its own."""
+
+    DEFAULT_CSS = """
+    TextScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    TextScreen > Vertical {
+        width: 90%;
+        max-width: 100;
+        height: auto;
+        max-height: 95%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    TextScreen #text-title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    TextScreen VerticalScroll {
+        height: auto;
+        max-height: 30;
+    }
+    TextScreen #text-keys {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, keys_line: str = "Esc close") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.keys_line = keys_line
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="text-title", markup=False)
+            with VerticalScroll():
+                yield Static(self.body, id="text-body", markup=False)
+            yield Static(self.keys_line, id="text-keys", markup=False)
+
+    def action_close(self) -> None:
+        """Close the page."""
+        self.dismiss(None)
+
+
+class HelpScreen(TextScreen):
+    """The keys of the table, with the display switches and the way to the rules."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "choose('four_colour')", "Four colours"),
+        Binding("a", "choose('ascii_suits')", "ASCII suits"),
+        Binding("r", "choose('rules')", "Rules"),
+    ]
+
+    DEFAULT_CSS = """
+    HelpScreen > Vertical {
+        height: 95%;
+    }
+    HelpScreen VerticalScroll {
+        height: 1fr;
+        max-height: 100%;
+    }
+    """
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__(
+            "Keys and mouse",
+            body,
+            "f four-colour cards · a suits as letters · r rules of this variant · Esc close",
+        )
+
+    def action_choose(self, what: str) -> None:
+        """Close with a request for the table: a display switch or the rules."""
+        self.dismiss(what)
+
+
+KEYS: tuple[tuple[str, str, str], ...] = (
+    ("← → ↑ ↓", "move along the hand", ""),
+    ("Space", "select or unselect the card under the cursor", ""),
+    ("Shift+← →", "move the card under the cursor (arrange the hand by hand)", ""),
+    ("s", "sort the hand by suit; press again to sort by rank", ""),
+    ("Esc", "unselect every card", ""),
+    ("d", "draw the top card of the stock", ""),
+    ("t", "take from the discard pile (Rummy 500: choose how deep)", ""),
+    ("2", "Boathouse two-card draw: stock + stock, or discard + stock", "boathouse"),
+    ("m", "meld the selected cards (asks what a joker stands for when it matters)", "meld"),
+    ("l", "lay the selected card off (asks which meld when it fits several)", "meld"),
+    ("x", "discard the selected card (or the card under the cursor): ends the turn", ""),
+    (
+        "g",
+        "go out: lay the whole hand down (select the card to discard first, or choose)",
+        "go_out",
+    ),
+    ("e", "Rummy 500 with an empty stock: take nothing and end the deal", "dig"),
+    ("h", "hint: the best arrangement of your hand and a suggested move", "hints"),
+    ("?", "this help", ""),
+    ("q", "leave the table (the match is saved after every move)", ""),
+    ("Ctrl+Q", "quit at once", ""),
+)
+
+
+def help_text(rules: Any, hints: bool, settings: Any, seed: int | None = None) -> Group:
+    """The key table for the variant being played, the mouse, and how to read the table."""
+    from rummy_tui.core.variants.ruleset import DrawRule
+
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(justify="right", style="bold #ffd54f", no_wrap=True)
+    keys.add_column(ratio=1)
+    text = Text()
+    wanted = {"", "hints" if hints else ""}
+    if rules is None or rules.meld_during_play:
+        wanted.add("meld")
+    if rules is None or not rules.meld_during_play:
+        wanted.add("go_out")
+    if rules is None or rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
+        wanted.add("boathouse")
+    if rules is None or rules.draw_rule is DrawRule.DIG:
+        wanted.add("dig")
+    for key, words, tag in KEYS:
+        if tag not in wanted:
+            continue
+        keys.add_row(key, words)
+    text.append("\nMouse: ", style="bold")
+    text.append(
+        "click a card to select it; click the stock to draw; click the discard pile to take "
+        "(in Rummy 500 click the deepest card you want); click a meld to lay the selected card "
+        "off on it; click any key in the bar at the bottom to use it.\n"
+    )
+    text.append("\nReading the table: ", style="bold")
+    text.append(
+        "▶ marks the player to act. Melds are numbered (#3) and listed in front of the player "
+        "who melded them; cards others laid off on them are dimmed and underlined there, and "
+        "listed in front of the player who laid them off (laid off: 10♥→#3). A wild card "
+        "standing in shows both cards (JK=7♥); a Double Rum joker that has moved is marked ↻ "
+        "and never moves again (D-6). In your hand, lifted cards are selected, [ ] is the "
+        "cursor, • marks cards you drew this turn and ! the card you must use (R-5).\n"
+    )
+    text.append("\n" + settings.describe() + " ", style="bold")
+    text.append("Press f for four-colour cards, a for suits as letters.\n")
+    if rules is not None:
+        text.append(f"\nYou are playing {rules.name}: {rules.description}\n", style="dim")
+    if seed is not None:
+        text.append(
+            f"Shuffles come from seed {seed}; every deal's card order is kept in the save, so "
+            "any deal can be replayed and checked (G-11).\n",
+            style="dim",
+        )
+    return Group(keys, text)
+
+
+def hint_text(found: Any, settings: Any) -> Text:
+    """A hint from ``rummy_tui.bots.hint`` as text (or the reason there is none).
+
+    The hint's fields: ``arrangement`` (the best arrangement of the hand), ``cost_text`` (what
+    it costs under the variant's scoring), ``action`` (the suggested move) and ``reason``.
+    """
+    from rummy_tui.ui.render import cards_text, faces_text, join_texts, log_text
+
+    if isinstance(found, str):
+        return Text(found)
+    text = Text()
+    arrangement = getattr(found, "arrangement", None)
+    if arrangement is not None:
+        text.append("Best arrangement: ", style="bold")
+        melds = [faces_text(reading.faces, settings) for reading in arrangement.readings]
+        text.append_text(join_texts(melds, " | ") if melds else Text("no melds yet"))
+        text.append("\nUnmatched: ", style="bold")
+        deadwood = list(getattr(arrangement, "deadwood", ()))
+        text.append_text(cards_text(deadwood, settings) if deadwood else Text("none"))
+        text.append("\n")
+    cost = getattr(found, "cost_text", None) or getattr(found, "cost", None)
+    if cost not in (None, ""):
+        text.append_text(log_text(str(cost), settings))
+        text.append("\n")
+    action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
+    if action is not None:
+        text.append("\nSuggested move: ", style="bold #7cd67c")
+        text.append_text(describe_action(action, settings))
+        text.append("\n")
+    reason = getattr(found, "reason", "")
+    if reason:
+        text.append("Why: ", style="bold")
+        text.append_text(log_text(str(reason), settings))
+        text.append("\n")
+    if not text.plain:
+        text.append_text(log_text(str(found), settings))
+    return text
+
+
+def describe_action(action: Any, settings: Any) -> Text:
+    """An action in words, with its cards drawn as cards (and the key that makes it)."""
+    from rummy_tui.ui.render import card_text, cards_text, faces_text, join_texts
+
+    kind = getattr(action, "kind", "")
+    text = Text()
+    if kind == "draw_stock":
+        text.append("draw from the stock (d)")
+    elif kind == "take_discard":
+        count = getattr(action, "count", 1)
+        text.append(
+            "take the top discard (t)" if count == 1 else f"take {count} cards from the pile (t)"
+        )
+    elif kind == "draw_two":
+        text.append(f"two-card draw: {action.first} + {action.second} (2)")
+    elif kind == "meld":
+        text.append("meld ")
+        faces = action.faces or tuple(card.face for card in action.cards)
+        text.append_text(faces_text(faces, settings))
+        text.append(" (select them, m)")
+    elif kind == "lay_off":
+        text.append("lay off ")
+        text.append_text(card_text(action.card, settings))
+        text.append(f" on meld #{action.meld_id} (l)")
+    elif kind == "discard":
+        text.append("discard ")
+        text.append_text(card_text(action.card, settings))
+        text.append(" (x)")
+    elif kind == "go_out":
+        text.append("go out (g): ")
+        text.append_text(
+            join_texts(
+                [
+                    faces_text(spec.faces, settings)
+                    if spec.faces
+                    else cards_text(spec.cards, settings)
+                    for spec in action.melds
+                ],
+                " | ",
+            )
+        )
+        if action.discard is not None:
+            text.append(", discarding ")
+            text.append_text(card_text(action.discard, settings))
+    elif kind == "end_deal":
+        text.append("end the deal (e)")
+    else:
+        text.append(str(kind or action).replace("_", " "))
+    return text

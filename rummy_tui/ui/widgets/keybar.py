@@ -1,0 +1,110 @@
+"""A footer that shows every key binding of the screen, wrapping onto as many lines as needed.
+
+Textual's own footer scrolls sideways when the keys do not fit; the table has more keys than
+fit on one 80-column line, and every binding must stay visible, so this footer wraps instead.
+A binding the screen disables right now is drawn dimmed; one that does not apply to the
+variant is left out. Clicking a key runs its action, so the footer doubles as a row of buttons.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.events import Click
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+
+KEY_STYLE = Style(bold=True, color="#1a1a1a", bgcolor="#ffd54f")
+DESCRIPTION_STYLE = Style(color="#e0e0e0")
+DISABLED_KEY_STYLE = Style(color="#777777", bgcolor="#3a3a3a")
+DISABLED_DESCRIPTION_STYLE = Style(color="#777777")
+
+
+class KeyBar(Widget):
+    """Every shown binding of the screen as ``key description`` items, wrapped."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: auto;
+        width: 1fr;
+        background: $panel;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._items: list[tuple[str, str, bool, DOMNode, str]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._collect()
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self._collect()
+
+    def _collect(self) -> None:
+        items: list[tuple[str, str, bool, DOMNode, str]] = []
+        seen: set[str] = set()
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or not isinstance(binding, Binding):
+                continue
+            key_display = binding.key_display or self.app.get_key_display(binding)
+            marker = f"{key_display}|{binding.description}"
+            if marker in seen:
+                continue
+            seen.add(marker)
+            items.append((key_display, binding.description, enabled, node, binding.action))
+        self._items = items
+        self.refresh(layout=True)
+
+    def _pieces(self) -> list[Text]:
+        pieces = []
+        for index, (key, description, enabled, _node, _action) in enumerate(self._items):
+            meta = {"key_item": index}
+            piece = Text()
+            piece.append(
+                f" {key} ", style=(KEY_STYLE if enabled else DISABLED_KEY_STYLE) + Style(meta=meta)
+            )
+            piece.append(
+                f" {description} ",
+                style=(DESCRIPTION_STYLE if enabled else DISABLED_DESCRIPTION_STYLE)
+                + Style(meta=meta),
+            )
+            pieces.append(piece)
+        return pieces
+
+    def _lines(self, width: int) -> list[Text]:
+        lines: list[Text] = []
+        line = Text()
+        for piece in self._pieces():
+            if line.cell_len and line.cell_len + 1 + piece.cell_len > width:
+                lines.append(line)
+                line = Text()
+            if line.cell_len:
+                line.append(" ")
+            line.append_text(piece)
+        if line.cell_len:
+            lines.append(line)
+        return lines or [Text("")]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(max(1, width)))
+
+    def render(self) -> Text:
+        width = self.content_region.width or self.size.width or 80
+        return Text("\n").join(self._lines(width))
+
+    async def on_click(self, event: Click) -> None:
+        """Run the action of the key that was clicked."""
+        index = event.style.meta.get("key_item")
+        if not isinstance(index, int) or not 0 <= index < len(self._items):
+            return
+        event.stop()
+        _key, _description, enabled, node, action = self._items[index]
+        if enabled:
+            await self.app.run_action(action, node)

@@ -1,0 +1,112 @@
+"""The stock and the discard pile (public, P-2).
+
+Only the top discard is shown, except in Rummy 500 where the whole pile is spread (R-4) and
+any card may be taken together with every card above it (R-5). Clicking the stock asks to
+draw; clicking a discard asks to take it (and everything above it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from rummy_tui.core import PlayerView
+from rummy_tui.core.variants.ruleset import DrawRule
+from rummy_tui.ui.render import card_text
+from rummy_tui.ui.settings import DisplaySettings
+
+
+@dataclass(frozen=True)
+class PilesPicture:
+    """What the piles widget draws."""
+
+    view: PlayerView
+    settings: DisplaySettings = field(default_factory=DisplaySettings)
+
+
+class PilesView(Widget):
+    """Stock count and discard pile."""
+
+    DEFAULT_CSS = """
+    PilesView {
+        height: auto;
+        width: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    class StockClicked(Message):
+        """The stock was clicked."""
+
+    class DiscardClicked(Message):
+        """A discard was clicked: take ``count`` cards from the top."""
+
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.picture: PilesPicture | None = None
+
+    def show(self, picture: PilesPicture) -> None:
+        """Draw ``picture`` from now on."""
+        self.picture = picture
+        self.refresh(layout=True)
+
+    def on_click(self, event: Click) -> None:
+        """Pass a click on the stock or on a discard up to the screen."""
+        meta = event.style.meta
+        if meta.get("stock"):
+            event.stop()
+            self.post_message(self.StockClicked())
+        elif isinstance(meta.get("discard"), int):
+            event.stop()
+            self.post_message(self.DiscardClicked(meta["discard"]))
+
+    def render(self) -> Text:
+        if self.picture is None:
+            return Text("")
+        view, settings = self.picture.view, self.picture.settings
+        text = Text()
+        stock = Style(bold=True, meta={"stock": True})
+        text.append("Stock ", style=stock)
+        text.append("▒▒", style=Style(color="#5c6bc0", bgcolor="#283593", meta={"stock": True}))
+        text.append(f" {view.stock_count} card{'s' if view.stock_count != 1 else ''}", style=stock)
+        if view.rebuilds:
+            limit = view.rules.rebuild_limit
+            shown = f"{view.rebuilds}/{limit}" if limit is not None else str(view.rebuilds)
+            text.append(f" (rebuilt {shown}, G-9)", style="dim")
+        elif view.stock_count == 0 and not view.rules.rebuild_stock:
+            text.append(" (empty: not rebuilt, R-10)", style="dim")
+        text.append("\n")
+        pile = view.discard_pile
+        spread = view.rules.draw_rule is DrawRule.DIG
+        if not pile:
+            text.append("Discard pile empty", style="bold")
+            return text
+        if not spread:
+            text.append(f"Discard pile ({view.discard_count}): top ", style="bold")
+            top = card_text(pile[-1], settings)
+            top.stylize(Style(meta={"discard": 1}))
+            text.append_text(top)
+            return text
+        text.append(f"Discard pile, spread ({len(pile)}), bottom → top:\n", style="bold")
+        width = max(8, (self.content_region.width or self.size.width or 30))
+        line_length = 0
+        for position, card in enumerate(pile):
+            count = len(pile) - position
+            part = card_text(card, settings, width=3)
+            part.stylize(Style(meta={"discard": count}))
+            if line_length + 4 > width:
+                text.append("\n")
+                line_length = 0
+            text.append_text(part)
+            text.append(" ")
+            line_length += 4
+        return text

@@ -1,0 +1,202 @@
+"""Every player at the table: name, card count, score, melds and lay-offs (public, P-2).
+
+Each meld is listed in front of the player who melded it, with its number (``#3``); cards that
+other players laid off on it are drawn dimmed there, and listed again in front of the player
+who laid them off, where they score (R-6). Clicking a meld asks to lay the selected card off
+on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from rummy_tui.core import PlayerView, TableMeld
+from rummy_tui.core.scoring import table_points
+from rummy_tui.core.variants.ruleset import Scoring
+from rummy_tui.ui.render import placed_text
+from rummy_tui.ui.settings import DisplaySettings
+
+
+@dataclass(frozen=True)
+class SeatLabel:
+    """Public facts about a seat that are not in the view: who plays it."""
+
+    name: str
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True)
+class TablePicture:
+    """What the players panel draws: a view plus how seats are labelled."""
+
+    view: PlayerView
+    labels: tuple[SeatLabel, ...]
+    settings: DisplaySettings = field(default_factory=DisplaySettings)
+
+
+def score_text(view: PlayerView, seat: int) -> str:
+    """The seat's running total in the variant's words."""
+    score = view.scores[seat]
+    if view.rules.scoring is Scoring.CHIPS:
+        return f"{score:+d} chips"
+    if view.rules.scoring is Scoring.TABLE_MINUS_HAND:
+        on_table = table_points(view.rules, list(view.melds), seat)
+        return f"{score} pts · {on_table} on table"
+    return f"{score} pts"
+
+
+def meld_text(meld: TableMeld, owner_view: int, settings: DisplaySettings) -> Text:
+    """A meld as ``#3 7♥ 8♥ 9♥``; cards laid off by others dimmed."""
+    text = Text()
+    text.append(f"#{meld.meld_id} ", style=Style(bold=True, color="#9ecbff"))
+    for number, placed in enumerate(meld.cards):
+        if number:
+            text.append(" ")
+        card = placed_text(placed, settings)
+        if placed.seat != owner_view:
+            card.stylize(Style(dim=True, underline=True))
+        text.append_text(card)
+    return text
+
+
+def wrap_parts(parts: list[Text], width: int, indent: str, gap: str) -> Text:
+    """Lay parts out on lines of ``width`` cells, never splitting a part (a meld stays whole)."""
+    result = Text()
+    line = Text(indent)
+    for part in parts:
+        if line.cell_len > len(indent) and line.cell_len + len(gap) + part.cell_len > width:
+            result.append_text(line)
+            result.append("\n")
+            line = Text(indent)
+        if line.cell_len > len(indent):
+            line.append(gap)
+        line.append_text(part)
+    result.append_text(line)
+    return result
+
+
+class PlayerBox(Widget):
+    """One seat's line (and its melds)."""
+
+    DEFAULT_CSS = """
+    PlayerBox {
+        height: auto;
+        width: 1fr;
+        padding: 0 1;
+    }
+    PlayerBox.-current {
+        background: $boost;
+    }
+    """
+
+    class MeldClicked(Message):
+        """A meld was clicked."""
+
+        def __init__(self, meld_id: int) -> None:
+            super().__init__()
+            self.meld_id = meld_id
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat = seat
+        self.picture: TablePicture | None = None
+
+    def show(self, picture: TablePicture) -> None:
+        """Draw the seat from ``picture``."""
+        self.picture = picture
+        view = picture.view
+        self.set_class(view.current == self.seat and view.phase in ("draw", "play"), "-current")
+        self.refresh(layout=True)
+
+    def on_click(self, event: Click) -> None:
+        """Pass a click on a meld up to the screen."""
+        meld_id = event.style.meta.get("meld")
+        if isinstance(meld_id, int):
+            event.stop()
+            self.post_message(self.MeldClicked(meld_id))
+
+    def render(self) -> Text:
+        picture = self.picture
+        if picture is None:
+            return Text("")
+        view, seat, settings = picture.view, self.seat, picture.settings
+        label = (
+            picture.labels[seat] if seat < len(picture.labels) else SeatLabel(view.players[seat])
+        )
+        playing = view.current == seat and view.phase in ("draw", "play")
+        text = Text()
+        text.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
+        text.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
+        if label.bot_level and label.bot_level not in label.name.lower():
+            text.append(f" (computer, {label.bot_level})", style="dim")
+        if seat == view.seat:
+            text.append(" (you)", style="italic")
+        if seat == view.dealer:
+            text.append(" [dealer]", style="#c0a0ff")
+        count = view.hand_sizes[seat]
+        text.append(f" · {count} card{'s' if count != 1 else ''}")
+        text.append(f" · {score_text(view, seat)}", style="bold")
+        width = max(20, self.content_region.width or self.size.width or 80)
+        own = [meld for meld in view.melds if meld.owner == seat]
+        parts: list[Text] = []
+        for meld in own:
+            part = meld_text(meld, seat, settings)
+            part.stylize(Style(meta={"meld": meld.meld_id}))
+            parts.append(part)
+        if parts:
+            text.append("\n")
+            text.append_text(wrap_parts(parts, width, "   ", "   "))
+        laid = [
+            (meld, placed)
+            for meld in view.melds
+            if meld.owner != seat
+            for placed in meld.cards
+            if placed.seat == seat
+        ]
+        if laid:
+            pieces = [Text("laid off:", style="dim")]
+            for meld, placed in laid:
+                part = placed_text(placed, settings)
+                part.append(f"→#{meld.meld_id}", style=Style(color="#9ecbff"))
+                part.stylize(Style(meta={"meld": meld.meld_id}))
+                pieces.append(part)
+            text.append("\n")
+            text.append_text(wrap_parts(pieces, width, "   ", "  "))
+        return text
+
+
+class PlayersPanel(VerticalScroll, can_focus=False):
+    """All seats, one :class:`PlayerBox` each; scrolls when the table is crowded."""
+
+    DEFAULT_CSS = """
+    PlayersPanel {
+        height: 1fr;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, seats: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seats = seats
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        for seat in range(self.seats):
+            yield PlayerBox(seat, id=f"seat-{seat}")
+
+    def show(self, picture: TablePicture) -> None:
+        """Draw every seat from ``picture``."""
+        for box in self.query(PlayerBox):
+            box.show(picture)
+        current = picture.view.current
+        try:
+            box = self.query_one(f"#seat-{current}", PlayerBox)
+        except Exception:
+            return
+        self.call_after_refresh(self.scroll_to_widget, box, animate=False)
