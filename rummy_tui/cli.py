@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a match straight at the table")
-    new.add_argument("--variant", required=True, help="classic, boathouse, double, rummy500, european")
+    new.add_argument(
+        "--variant", required=True, help="classic, boathouse, double, rummy500, european"
+    )
     new.add_argument(
         "--players",
         required=True,
@@ -103,22 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _fail(message: str) -> int:
     print(f"rummy: {message}", file=sys.stderr)
     return EXIT_USAGE
-
-
-def _crash_report(error: BaseException) -> Path | None:
-    """Write the traceback of an unexpected error to a file instead of the player's screen."""
-    try:
-        from rummy_tui.paths import data_dir
-
-        folder = data_dir(None)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "crash.log"
-        with path.open("a", encoding="utf-8") as handle:
-            handle.write(f"--- {datetime.now().isoformat()} rummy_tui {__version__}\n")
-            handle.write("".join(traceback.format_exception(error)))
-        return path
-    except Exception:
-        return None
 
 
 def _setup_from_args(args: argparse.Namespace) -> Any:
@@ -183,7 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # no traceback ever reaches the player
-        path = _crash_report(error)
+        from rummy_tui.crash import write_crash_log
+
+        path = write_crash_log(error)
         where = f" (details in {path})" if path else ""
         print(f"rummy: something went wrong: {error}{where}", file=sys.stderr)
         return 1

@@ -105,6 +105,8 @@ class RummyApp(App[int]):
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
         ``crash.log`` in the data folder; the match was saved after its last move."""
+        from rummy_tui.crash import write_crash_log
+
         error = self._exception
         path = write_crash_log(error, self.data_dir)
         where = f" (details in {path})" if path is not None else ""
@@ -652,27 +654,6 @@ class RummyApp(App[int]):
             return
         found = controller.hint_for(self.keyboard_seat)
         self.push_screen(TextScreen("Hint", hint_text(found, self.settings)))
-
-
-def write_crash_log(error: BaseException | None, data_dir: Path | None) -> Path | None:
-    """Append the traceback of ``error`` to ``crash.log`` in the data folder."""
-    if error is None:
-        return None
-    try:
-        import traceback
-        from datetime import datetime
-
-        from rummy_tui.paths import data_dir as find_data_dir
-
-        folder = find_data_dir(data_dir)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "crash.log"
-        with path.open("a", encoding="utf-8") as handle:
-            handle.write(f"--- {datetime.now().isoformat()}\n")
-            handle.write("".join(traceback.format_exception(error)))
-        return path
-    except Exception:
-        return None
 
 
 def _preload_modules() -> None:

@@ -20,25 +20,10 @@ from collections.abc import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from rummy_tui.core.cards import Card, Face, Suit
+from rummy_tui.core.cards import RANK_TOKENS, Card, Face, Suit
 from rummy_tui.core.melds import PlacedCard
 from rummy_tui.ui.settings import DisplaySettings
 
-RANK_TEXT: dict[int, str] = {
-    1: "A",
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
-    10: "10",
-    11: "J",
-    12: "Q",
-    13: "K",
-}
 SUIT_GLYPHS: dict[Suit, str] = {
     Suit.CLUBS: "♣",
     Suit.DIAMONDS: "♦",
@@ -93,7 +78,7 @@ def face_label(face: Face, settings: DisplaySettings) -> str:
     """A face as plain text: ``7♥``, ``10♠``, ``JK`` (``7h`` with ASCII suits)."""
     if face.suit is None:
         return JOKER_LABEL
-    return RANK_TEXT[face.rank] + suit_text(face.suit, settings)
+    return RANK_TOKENS[face.rank] + suit_text(face.suit, settings)
 
 
 def card_label(card: Card, settings: DisplaySettings) -> str:
