@@ -92,7 +92,9 @@ def parse_players(text: str) -> tuple[Seat, ...]:
                     f"Unknown computer level {level!r}: choose easy, normal or hard."
                 ) from None
             if kind is SeatKind.HUMAN:
-                raise IllegalAction("bot:human is not a computer level: choose easy, normal or hard.")
+                raise IllegalAction(
+                    "bot:human is not a computer level: choose easy, normal or hard."
+                )
             seats.append(Seat(name=f"Computer {number} ({kind.value})", kind=kind))
         else:
             seats.append(Seat(name=entry, kind=SeatKind.HUMAN))

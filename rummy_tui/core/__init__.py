@@ -36,7 +36,7 @@ from rummy_tui.core.melds import (
     meld_readings,
 )
 from rummy_tui.core.state import DealResult, GameState, Phase
-from rummy_tui.core.variants import VARIANT_IDS, RuleSet, RulesError, get_variant
+from rummy_tui.core.variants import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.views import PlayerView
 
 __all__ = [

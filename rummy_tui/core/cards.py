@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -81,7 +81,7 @@ class Face:
     """
 
     __slots__ = ("code", "rank", "suit")
-    _cache: dict[tuple[int, Suit | None], Face] = {}
+    _cache: ClassVar[dict[tuple[int, Suit | None], Face]] = {}
 
     rank: int
     suit: Suit | None
@@ -175,7 +175,7 @@ class Card:
     """
 
     __slots__ = ("copy", "face", "key", "rank", "suit")
-    _cache: dict[tuple[Face, int], Card] = {}
+    _cache: ClassVar[dict[tuple[Face, int], Card]] = {}
 
     face: Face
     copy: int

@@ -63,9 +63,7 @@ def cut_for_dealer(players: int, rng: random.Random) -> tuple[int, list[CutRound
             cards.append(card)
         rounds.append(CutRound(seats=tuple(contenders), cards=tuple(cards)))
         lowest = min(card.rank for card in cards)
-        tied = [
-            seat for seat, card in zip(contenders, cards, strict=True) if card.rank == lowest
-        ]
+        tied = [seat for seat, card in zip(contenders, cards, strict=True) if card.rank == lowest]
         if len(tied) == 1:
             return tied[0], rounds
         contenders = tied

@@ -154,7 +154,9 @@ def _score_table_minus_hand(
                 explanation=f"{on_table} on the table - {in_hand} in hand = {on_table - in_hand}",
             )
         )
-    changes = [sum(own[member] for member in team_of(rules, seat, players)) for seat in range(players)]
+    changes = [
+        sum(own[member] for member in team_of(rules, seat, players)) for seat in range(players)
+    ]
     if rules.partnerships and players == 4:
         lines = [
             line.model_copy(

@@ -32,7 +32,9 @@ def _cases() -> list[tuple[str, int]]:
     return cases
 
 
-def play_random_deals(variant_id: str, players: int, deals: int, seed: int, **options: object) -> int:
+def play_random_deals(
+    variant_id: str, players: int, deals: int, seed: int, **options: object
+) -> int:
     """Play ``deals`` deals at random, checking invariants after every action; return actions."""
     rules = get_variant(variant_id, **options)
     rng = random.Random(seed)
