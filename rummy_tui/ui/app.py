@@ -72,6 +72,9 @@ class RummyApp(App[int]):
         self.table: TableScreen | None = None
         self.keyboard_seat: int | None = None
         """The human whose hand was last shown (no hand-off while they keep the keyboard)."""
+        self.handoff_due = False
+        """A resumed match: the first person to play gets a hand-off even when computer
+        players move first (nobody knows who sat down at the keyboard)."""
         self._bot_token = 0
         self._store: Any = None
         self._store_problem: str | None = None
@@ -340,6 +343,7 @@ class RummyApp(App[int]):
         controller.attach_store(store if self.autosave else None, name)
         self._install_table(controller)
         self._restore_hands(extra)
+        self.handoff_due = True
         self.next_turn(force_handoff=True)
 
     def _make_controller(self, setup: MatchSetup, game: Game) -> Controller:
@@ -349,6 +353,7 @@ class RummyApp(App[int]):
         controller.extra_provider = self._hand_orders
         self.controller = controller
         self.keyboard_seat = None
+        self.handoff_due = False
         return controller
 
     def _install_table(self, controller: Controller) -> None:
@@ -374,12 +379,20 @@ class RummyApp(App[int]):
         orders = extra.get("hand_order", {})
         if not isinstance(orders, dict):
             return
+        controller = self.controller
         for seat_text, keys in orders.items():
             try:
+                seat = int(seat_text)
                 order = [Card.from_key(key) for key in keys]
-                self.table.hands[int(seat_text)] = HandState(order=order)
             except (ValueError, TypeError):
                 continue
+            if controller is None or not 0 <= seat < len(controller.players):
+                continue
+            view = controller.view(seat)
+            # An order saved at the end of a deal belongs to that deal, not to the next one.
+            if sorted(card.key for card in order) != sorted(card.key for card in view.hand):
+                continue
+            self.table.hands[seat] = HandState(order=order, deal=view.deal_number)
 
     def _note_saved(self) -> None:
         if self.table is None or self.controller is None:
@@ -416,9 +429,10 @@ class RummyApp(App[int]):
                 table.hide_hand()
             self.start_bot(seat)
             return
-        if force_handoff or (seat != self.keyboard_seat and len(humans) > 1):
+        if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
             table.hide_hand()
             self.keyboard_seat = None
+            self.handoff_due = False
             from rummy_tui.ui.screens.handoff import HandoffScreen
 
             view = controller.public_view()

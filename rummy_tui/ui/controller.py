@@ -13,6 +13,7 @@ taken), always from the engine's own helpers, so the screen never second-guesses
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from rummy_tui.core import (
     StartDeal,
     TableMeld,
     TakeDiscard,
+    format_cards,
 )
 from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
 from rummy_tui.match_setup import MatchSetup, Seat
@@ -221,9 +223,22 @@ class Controller:
             if reason and "no meld number" not in reason:
                 return reason
             return "There is no meld on the table to lay off on yet (R-6)."
-        return self.reason(LayOffCard(card=card, meld_id=melds[0].meld_id)) or (
-            f"{card} does not fit any meld on the table (R-6)."
-        )
+        reasons = [self.reason(LayOffCard(card=card, meld_id=meld.meld_id)) for meld in melds]
+        refusals = [reason for reason in reasons if reason]
+        if not refusals:
+            return f"{card} does not fit any meld on the table (R-6)."
+        if len(melds) == 1 or len(set(refusals)) == 1:
+            return refusals[0]
+        # Several melds: one meld's own reason would read as if it were the only meld.
+        misfit = f"{card} does not fit the meld "
+        other = [reason for reason in refusals if not reason.startswith(misfit)]
+        if other:
+            return other[0]
+        special = [reason for reason in refusals if ": " in reason.removeprefix(misfit)]
+        if special:
+            return special[0]
+        rule = re.search(r"\(([^()]*)\)\.?$", refusals[0])
+        return f"{card} does not fit any meld on the table ({rule.group(1) if rule else 'R-6'})."
 
     def take_options(self) -> list[TakeOption]:
         """Every depth of the discard pile that may be asked for, top first (R-5)."""
@@ -246,6 +261,31 @@ class Controller:
     def go_out_options(self) -> list[GoOut]:
         """The whole-hand go-outs open now (B-3, E-7): one per possible final discard."""
         return [action for action in self.legal_actions() if isinstance(action, GoOut)]
+
+    def go_out_refusal(self) -> str:
+        """Why the hand cannot be laid down now (B-3, E-7), naming only the cards that fit
+        nowhere (the engine's own sentence lists the whole hand)."""
+        reason = self.reason(GoOut(melds=())) or "You cannot go out now."
+        if not reason.startswith("Those cards do not all fit"):
+            return reason
+        from rummy_tui.core.arrange import best_arrangement
+
+        rules = self.game.rules
+        hand = self.game.state.deal.hands[self.current]
+        loose = best_arrangement(rules, hand).deadwood
+        rule = "B-3" if rules.groups_allowed else "E-7"
+        kind = "meld" if rules.groups_allowed else "run"
+        if self.phase is Phase.PLAY and len(loose) == 1:
+            return self.reason(GoOut(melds=(), discard=loose[0])) or reason
+        if not loose:
+            return reason
+        cards = format_cards(loose)
+        if self.phase is Phase.PLAY:
+            return (
+                f"You cannot go out yet: {cards} fit no {kind}, and only one card may be "
+                f"discarded ({rule})."
+            )
+        return f"You cannot go out yet: {cards} fit no {kind} ({rule})."
 
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""

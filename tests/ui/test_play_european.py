@@ -25,7 +25,7 @@ async def test_E7_E8_go_out_after_drawing_and_chips_paid() -> None:
 
         before = game.to_json()
         await press(pilot, "g")  # before drawing the 15 cards as dealt are not all runs
-        assert "do not all fit into runs" in status_text(app)
+        assert "You cannot go out yet: 4♣ Q♣ fit no run (E-7)" in status_text(app)
         await press(pilot, "x")
         assert "Draw a card before you discard" in status_text(app)
         assert game.to_json() == before

@@ -109,9 +109,8 @@ class ChoiceScreen(ModalScreen[Any]):
                 settings = getattr(self.app, "settings", None) or DisplaySettings()
                 reason = log_text(choice.reason, settings)
                 reason.stylize("italic")
-                label.append("  (")
+                label.append(" — ")
                 label.append_text(reason)
-                label.append(")")
             options.append(
                 Option(label, id=f"choice-{number - 1}", disabled=choice.reason is not None)
             )

@@ -96,6 +96,8 @@ class HandState:
     turn_key: tuple[int, int] = (0, 0)
     """(deal, turn) the fresh marks belong to."""
     sort_mode: str = "suit"
+    deal: int = -1
+    """The deal the order belongs to: a new deal starts from a freshly sorted hand."""
 
 
 def sort_cards(cards: list[Card], mode: str) -> list[Card]:
@@ -318,6 +320,11 @@ class TableScreen(Screen[None]):
         state = self.hands.setdefault(view.seat, HandState())
         hand = list(view.hand)
         in_hand = set(hand)
+        if state.deal != view.deal_number:
+            # Cards are the same objects from deal to deal: nothing of the last deal's order,
+            # selection or "new card" marks may leak into the next one.
+            state.order, state.selected, state.fresh, state.cursor = [], set(), set(), 0
+            state.deal = view.deal_number
         kept = [card for card in state.order if card in in_hand]
         kept_set = set(kept)
         new = [card for card in hand if card not in kept_set]
@@ -719,7 +726,8 @@ class TableScreen(Screen[None]):
             self.apply(matching[0] if matching else GoOut(melds=(), discard=selected[0]))
             return
         if not options:
-            self.apply(GoOut(melds=()))
+            self.set_status(self.controller.go_out_refusal(), True)
+            self.app.bell()
             return
         if len(options) == 1:
             self.apply(options[0])

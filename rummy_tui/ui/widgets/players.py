@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rummy_tui.core import PlayerView, TableMeld
-from rummy_tui.core.scoring import table_points
+from rummy_tui.core.scoring import table_points, team_of
 from rummy_tui.core.variants.ruleset import Scoring
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
@@ -140,6 +140,12 @@ class PlayerBox(Widget):
             text.append(" (you)", style="italic")
         if seat == view.dealer:
             text.append(" [dealer]", style="#c0a0ff")
+        partners = [
+            other for other in team_of(view.rules, seat, len(view.players)) if other != seat
+        ]
+        if partners:
+            names = " & ".join(view.players[other] for other in partners)
+            text.append(f" · partner {names}", style="#7cd67c")
         count = view.hand_sizes[seat]
         text.append(f" · {count} card{'s' if count != 1 else ''}")
         text.append(f" · {score_text(view, seat)}", style="bold")
