@@ -25,7 +25,7 @@ from rummy_tui.core.actions import (
     StartDeal,
     TakeDiscard,
 )
-from rummy_tui.core.arrange import Arrangement, full_arrangement
+from rummy_tui.core.arrange import Arrangement, best_arrangement, full_arrangement
 from rummy_tui.core.cards import Card, Face, format_cards
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.errors import IllegalAction
@@ -62,6 +62,7 @@ _RULE_IDS: dict[str, dict[str, str]] = {
         "european": "E-5",
     },
     "layoff": {"classic": "C-2", "double": "C-2", "rummy500": "R-6"},
+    "go_out": {"boathouse": "B-3", "european": "E-7"},
     "match": {
         "classic": "C-6",
         "boathouse": "B-6",
@@ -232,7 +233,8 @@ class Game:
 
     def _rule(self, topic: str) -> str:
         """The id of the variant's own rule on ``topic`` (for refusals, G-10)."""
-        return _RULE_IDS[topic].get(self.rules.variant_id, _RULE_IDS[topic]["classic"])
+        ids = _RULE_IDS[topic]
+        return ids.get(self.rules.variant_id) or next(iter(ids.values()))
 
     def _need_draw_phase(self) -> None:
         if self.state.deal.phase is not Phase.DRAW:
@@ -635,10 +637,14 @@ class Game:
         if not action.melds:
             arrangement: Arrangement | None = full_arrangement(self.rules, rest)
             if arrangement is None:
+                loose = best_arrangement(self.rules, rest).deadwood
+                kind = "run" if not self.rules.groups_allowed else "meld"
+                one_discard = ""
+                if self.phase is Phase.PLAY and action.discard is None and len(loose) > 1:
+                    one_discard = ", and only one card may be discarded"
                 raise IllegalAction(
-                    "Those cards do not all fit into "
-                    + ("runs" if not self.rules.groups_allowed else "melds")
-                    + f": {format_cards(sorted(rest))} (B-3, E-7)."
+                    f"You cannot go out yet: {format_cards(loose)} fit no {kind}{one_discard} "
+                    f"({self._rule('go_out')})."
                 )
             return list(arrangement.readings)
         named = [card for spec in action.melds for card in spec.cards]
@@ -647,7 +653,7 @@ class Game:
             raise IllegalAction(
                 "Going out lays down every card of the hand"
                 + (" except the discard" if action.discard is not None else "")
-                + " (B-3, E-7)."
+                + f" ({self._rule('go_out')})."
             )
         return [self._read_meld(list(spec.cards), spec.faces) for spec in action.melds]
 

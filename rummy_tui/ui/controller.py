@@ -34,7 +34,6 @@ from rummy_tui.core import (
     StartDeal,
     TableMeld,
     TakeDiscard,
-    format_cards,
 )
 from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
 from rummy_tui.match_setup import MatchSetup, Seat
@@ -263,29 +262,18 @@ class Controller:
         return [action for action in self.legal_actions() if isinstance(action, GoOut)]
 
     def go_out_refusal(self) -> str:
-        """Why the hand cannot be laid down now (B-3, E-7), naming only the cards that fit
-        nowhere (the engine's own sentence lists the whole hand)."""
+        """Why the hand cannot be laid down now (B-3, E-7). With one loose card after drawing,
+        the engine is asked about going out with that card as the discard."""
         reason = self.reason(GoOut(melds=())) or "You cannot go out now."
-        if not reason.startswith("Those cards do not all fit"):
+        if self.phase is not Phase.PLAY:
             return reason
         from rummy_tui.core.arrange import best_arrangement
 
-        rules = self.game.rules
         hand = self.game.state.deal.hands[self.current]
-        loose = best_arrangement(rules, hand).deadwood
-        rule = "B-3" if rules.groups_allowed else "E-7"
-        kind = "meld" if rules.groups_allowed else "run"
-        if self.phase is Phase.PLAY and len(loose) == 1:
+        loose = best_arrangement(self.game.rules, hand).deadwood
+        if len(loose) == 1:
             return self.reason(GoOut(melds=(), discard=loose[0])) or reason
-        if not loose:
-            return reason
-        cards = format_cards(loose)
-        if self.phase is Phase.PLAY:
-            return (
-                f"You cannot go out yet: {cards} fit no {kind}, and only one card may be "
-                f"discarded ({rule})."
-            )
-        return f"You cannot go out yet: {cards} fit no {kind} ({rule})."
+        return reason
 
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""
