@@ -76,6 +76,9 @@ class RummyApp(App[int]):
         """A resumed match: the first person to play gets a hand-off even when computer
         players move first (nobody knows who sat down at the keyboard)."""
         self._bot_token = 0
+        self._bot_waiting: tuple[int, Action | None, str | None] | None = None
+        """A computer's move chosen while a screen (menu, help, hint) covered the table: it is
+        made when the table is back on top."""
         self._store: Any = None
         self._store_problem: str | None = None
         self._store_opened = False
@@ -374,7 +377,7 @@ class RummyApp(App[int]):
         if not extra or self.table is None:
             return
         from rummy_tui.core import Card
-        from rummy_tui.ui.screens.table import HandState
+        from rummy_tui.ui.screens.table import HandState, sorted_mode
 
         orders = extra.get("hand_order", {})
         if not isinstance(orders, dict):
@@ -392,7 +395,9 @@ class RummyApp(App[int]):
             # An order saved at the end of a deal belongs to that deal, not to the next one.
             if sorted(card.key for card in order) != sorted(card.key for card in view.hand):
                 continue
-            self.table.hands[seat] = HandState(order=order, deal=view.deal_number)
+            self.table.hands[seat] = HandState(
+                order=order, deal=view.deal_number, sort_mode=sorted_mode(order)
+            )
 
     def _note_saved(self) -> None:
         if self.table is None or self.controller is None:
@@ -493,12 +498,18 @@ class RummyApp(App[int]):
         """The players' hand orders, kept in the save's extra data."""
         if self.table is None:
             return {}
-        return {
-            "hand_order": {
-                str(seat): [card.key for card in state.order]
-                for seat, state in self.table.hands.items()
-            }
-        }
+        from rummy_tui.ui.screens.table import arrange_hand
+
+        deal = self.controller.game.state.deal if self.controller is not None else None
+        orders: dict[str, list[str]] = {}
+        for seat, state in self.table.hands.items():
+            order = state.order
+            if deal is not None and state.deal == deal.deal_number and seat < len(deal.hands):
+                # The save is written as a move is applied, before the table redraws: the
+                # order is brought up to date with the hand the move left.
+                order = arrange_hand(order, list(deal.hands[seat]), state.sort_mode)
+            orders[str(seat)] = [card.key for card in order]
+        return {"hand_order": orders}
 
     # ------------------------------------------------------------------ computer players
 
@@ -547,6 +558,11 @@ class RummyApp(App[int]):
         controller = self.controller
         if token != self._bot_token or controller is None or self.table is None:
             return
+        if self.screen is not self.table:
+            # A menu or the help is open over the table: the computer waits for it to close.
+            self._bot_waiting = (token, action, error)
+            return
+        self._bot_waiting = None
         if error:
             self.notice(error, "warning")
         outcome = controller.apply(action) if action is not None else None
@@ -560,6 +576,12 @@ class RummyApp(App[int]):
         if outcome.record is not None:
             self.table.set_status(outcome.record.text)
         self.next_turn()
+
+    def table_resumed(self) -> None:
+        """The table is on top again: make the computer's move that waited for it."""
+        waiting, self._bot_waiting = self._bot_waiting, None
+        if waiting is not None:
+            self.call_later(self._bot_chose, *waiting)
 
     # ------------------------------------------------------------------ end of deal
 

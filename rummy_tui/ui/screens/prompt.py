@@ -241,6 +241,7 @@ class HelpScreen(TextScreen):
 
 KEYS: tuple[tuple[str, str, str], ...] = (
     ("← → ↑ ↓", "move along the hand", ""),
+    ("Home End", "jump to the first or last card of the hand", ""),
     ("Space", "select or unselect the card under the cursor", ""),
     ("Shift+← →", "move the card under the cursor (arrange the hand by hand)", ""),
     ("s", "sort the hand by suit; press again to sort by rank", ""),

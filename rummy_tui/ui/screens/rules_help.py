@@ -66,6 +66,61 @@ def choice_label(rules: RuleSet, field: str, value: Any) -> str:
     return str(value)
 
 
+_SHOWN_ELSEWHERE = frozenset({"target_score", "deal_limit"})
+"""Options the table's top line already states (the match goal)."""
+
+_NOTES: dict[tuple[str, Any], str] = {
+    ("twos_wild", True): "twos wild",
+    ("ace_rule", AceRule.LOW): "aces low",
+    ("ace_rule", AceRule.HIGH_OR_LOW): "aces high or low",
+    ("ace_rule", AceRule.AROUND): "aces high and low",
+    ("draw_rule", DrawRule.SINGLE): "one-card draw",
+    ("draw_rule", DrawRule.BOATHOUSE): "Boathouse draw",
+    ("draw_rule", DrawRule.HOYLE): "Hoyle draw",
+    ("unmatched_value", UnmatchedValue.PIP): "unmatched cards at pip value",
+    ("unmatched_value", UnmatchedValue.PER_CARD): "1 point per card",
+    ("top_discard_free", True): "top discard free",
+    ("top_discard_free", False): "top discard must be used",
+    ("discard_to_go_out", True): "must discard to go out",
+    ("discard_to_go_out", False): "may go out without a discard",
+    ("partnerships", True): "partnerships",
+    ("partnerships", False): "no partnerships",
+}
+
+
+def rule_notes(rules: RuleSet) -> list[str]:
+    """The options in force that differ from the variant's defaults, each in a few words
+    ("twos wild", "Hoyle draw"), for the table's top line. The match goal is left out: the
+    top line states it anyway.
+    """
+    notes: list[str] = []
+    for option in rules.options:
+        if option.field in _SHOWN_ELSEWHERE or not option.choices:
+            continue
+        value = getattr(rules, option.field)
+        if value == option.choices[0]:
+            continue
+        notes.append(_note(rules, option.field, option.label, value))
+    return notes
+
+
+def _note(rules: RuleSet, field: str, label: str, value: Any) -> str:
+    """One option value in a few words."""
+    try:
+        known = _NOTES.get((field, value))
+    except TypeError:  # an unhashable value
+        known = None
+    if known is not None:
+        return known
+    if field == "jokers_per_pack" and isinstance(value, int):
+        return "no jokers" if value == 0 else "jokers" if value == 1 else f"{value} jokers a pack"
+    if field == "rebuild_limit":
+        return "no dead-hand limit" if value is None else f"dead hand after {value} rebuilds"
+    if isinstance(value, bool):
+        return label.lower() if value else f"no {label.lower()}"
+    return f"{label.lower()}: {choice_label(rules, field, value)}"
+
+
 def _by_players(table: tuple[tuple[int, int], ...], rules: RuleSet) -> list[tuple[int, str]]:
     """A "(up to N players, value)" table as (value, "3-4") pairs within the seat range."""
     pairs: list[tuple[int, str]] = []

@@ -47,12 +47,20 @@ from rummy_tui.ui.render import (
     log_text,
 )
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+from rummy_tui.ui.screens.rules_help import rule_notes
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import HandPicture, HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
-from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel, SeatLabel, TablePicture, meld_text
+from rummy_tui.ui.widgets.players import (
+    PlayerBox,
+    PlayersPanel,
+    SeatLabel,
+    TablePicture,
+    meld_text,
+    wrap_parts,
+)
 
 if TYPE_CHECKING:
     from rummy_tui.ui.controller import Controller, Outcome
@@ -82,7 +90,9 @@ PLAY_ACTIONS = frozenset(
         "hint",
     }
 )
-HAND_ACTIONS = frozenset({"cursor", "cursor_line", "pick", "move_card", "sort", "clear"})
+HAND_ACTIONS = frozenset(
+    {"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"}
+)
 
 
 @dataclass
@@ -103,6 +113,31 @@ class HandState:
 def sort_cards(cards: list[Card], mode: str) -> list[Card]:
     """The cards sorted by suit or by rank."""
     return sorted(cards, key=by_rank_key if mode == "rank" else by_suit_key)
+
+
+def arrange_hand(order: list[Card], hand: list[Card], mode: str) -> list[Card]:
+    """The player's order brought up to date with the cards now in ``hand``.
+
+    A hand kept sorted stays sorted (new cards go to their place); a hand arranged by hand
+    keeps its order, new cards at the end; with nothing left of the old order the hand is
+    sorted afresh.
+    """
+    in_hand = set(hand)
+    kept = [card for card in order if card in in_hand]
+    if not kept:
+        return sort_cards(hand, mode)
+    kept_set = set(kept)
+    new = [card for card in hand if card not in kept_set]
+    if kept == sort_cards(kept, mode):
+        return sort_cards(kept + new, mode)
+    return kept + new
+
+
+def sorted_mode(order: list[Card]) -> str:
+    """The sort an order follows ("rank" only when it is sorted by rank, else "suit")."""
+    if order != sort_cards(order, "suit") and order == sort_cards(order, "rank"):
+        return "rank"
+    return "suit"
 
 
 def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: DisplaySettings) -> Text:
@@ -159,23 +194,44 @@ def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: Display
     return text
 
 
-def top_line(view: PlayerView, saved: str) -> Text:
-    """Variant, deal, dealer and match goal."""
+def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
+    """Variant, deal, dealer, match goal, the options in force that change play (those not
+    at the variant's default: "twos wild", "Hoyle draw"…) and whether the match is saved.
+
+    With ``width`` the line wraps between phrases, never inside one.
+    """
     rules = view.rules
-    text = Text()
-    text.append(f" {rules.name} ", style="bold reverse")
-    text.append(f" Deal {view.deal_number}")
+    first = Text()
+    first.append(f" {rules.name} ", style="bold reverse")
+    first.append(f" Deal {view.deal_number}")
+    phrases = [first]
     if 0 <= view.dealer < len(view.players):
-        text.append(f" · {view.players[view.dealer]} deals")
+        phrases.append(Text(f" · {view.players[view.dealer]} deals"))
     if rules.target_score is not None:
-        text.append(f" · first to {rules.target_score}")
+        phrases.append(Text(f" · first to {rules.target_score}"))
     elif rules.deal_limit is not None:
-        text.append(f" · {rules.deal_limit} deals")
+        phrases.append(Text(f" · {rules.deal_limit} deals"))
     elif rules.scoring is Scoring.CHIPS:
-        text.append(f" · {len(view.players)} deals (one each)")
+        phrases.append(Text(f" · {len(view.players)} deals (one each)"))
+    for note in rule_notes(rules):
+        phrase = Text(" · ")
+        phrase.append(note, style="#ffd54f")
+        phrases.append(phrase)
     if saved:
-        text.append(f" · {saved}", style="dim")
-    return text
+        phrases.append(Text(f" · {saved}", style="dim"))
+    return wrap_parts(phrases, width or 10_000, " ", "", first_indent="")
+
+
+def draw_two_words(option: DrawTwo, top_label: str) -> str:
+    """A two-card draw in words (B-1). Only the top discard is visible: the card under it is
+    named only as "the card under it", never shown before it is taken."""
+    if option.first == "stock":
+        if option.second == "stock":
+            return "the top two stock cards"
+        return f"the top stock card and {top_label}"
+    if option.second == "discard":
+        return f"{top_label} and the card under it in the discard pile"
+    return f"{top_label} and the top stock card"
 
 
 class TableScreen(Screen[None]):
@@ -186,7 +242,7 @@ class TableScreen(Screen[None]):
         layout: vertical;
     }
     TableScreen #top-bar {
-        height: 1;
+        height: auto;
         background: $panel;
     }
     TableScreen #middle {
@@ -238,6 +294,8 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Move", show=False),
         Binding("up", "cursor_line(-1)", "Move", show=False),
         Binding("down", "cursor_line(1)", "Move", show=False),
+        Binding("home", "cursor_end(0)", "First card", show=False),
+        Binding("end", "cursor_end(1)", "Last card", show=False),
         Binding("space", "pick", "Select", key_display="Space"),
         Binding("shift+left", "move_card(-1)", "Reorder", key_display="⇧←→"),
         Binding("shift+right", "move_card(1)", "Reorder", show=False),
@@ -293,6 +351,10 @@ class TableScreen(Screen[None]):
         self.query_one("#log").border_title = "Log"
         self.redraw()
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a menu, the help or a question closed): computer players go on."""
+        self.app.table_resumed()  # type: ignore[attr-defined]
+
     # ------------------------------------------------------------------ showing a view
 
     def show(self, view: PlayerView, mode: Mode) -> None:
@@ -332,13 +394,15 @@ class TableScreen(Screen[None]):
         if turn_key != state.turn_key:
             state.fresh = set()
             state.turn_key = turn_key
+        at_cursor = state.order[state.cursor] if 0 <= state.cursor < len(state.order) else None
+        state.order = arrange_hand(state.order, hand, state.sort_mode)
         if not kept:
-            state.order = sort_cards(hand, state.sort_mode)
             state.fresh = set()
         else:
-            state.order = kept + new
             if view.current == view.seat:
                 state.fresh |= set(new)
+            if new and at_cursor in kept_set:
+                state.cursor = state.order.index(at_cursor)
         state.fresh &= in_hand
         state.selected &= in_hand
         state.cursor = max(0, min(state.cursor, len(state.order) - 1))
@@ -346,7 +410,7 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         """Redraw every widget from the current view."""
         view, settings = self.view, self.settings
-        self.query_one("#top-bar", Static).update(top_line(view, self.saved_note))
+        self._draw_top_line()
         picture = TablePicture(view=view, labels=self.labels, settings=settings)
         self.query_one(PlayersPanel).show(picture)
         self.query_one(PilesView).show(PilesPicture(view=view, settings=settings))
@@ -378,10 +442,13 @@ class TableScreen(Screen[None]):
             hand.show(HandPicture(message=message, settings=self.settings))
             return
         name = view.players[view.seat]
-        sort_word = "by rank" if state.sort_mode == "rank" else "by suit"
+        if state.order == sort_cards(state.order, state.sort_mode):
+            arranged = "sorted by rank" if state.sort_mode == "rank" else "sorted by suit"
+        else:
+            arranged = "arranged by hand"
         selected = len(state.selected)
         count = len(state.order)
-        title = f"{name}'s hand · {count} card{'s' if count != 1 else ''} · sorted {sort_word}"
+        title = f"{name}'s hand · {count} card{'s' if count != 1 else ''} · {arranged}"
         if selected:
             title += f" · {selected} selected"
         box.border_title = escape(title)
@@ -409,7 +476,16 @@ class TableScreen(Screen[None]):
         """The save state shown in the top line."""
         self.saved_note = note
         if self.is_mounted:
-            self.query_one("#top-bar", Static).update(top_line(self.view, note))
+            self._draw_top_line()
+
+    def _draw_top_line(self) -> None:
+        width = self.size.width or self.app.size.width
+        self.query_one("#top-bar", Static).update(top_line(self.view, self.saved_note, width))
+
+    def on_resize(self) -> None:
+        """Re-wrap the top line to the new width."""
+        if self.is_mounted:
+            self._draw_top_line()
 
     # ------------------------------------------------------------------ bindings
 
@@ -442,6 +518,14 @@ class TableScreen(Screen[None]):
         if state is None or not state.order:
             return
         state.cursor = max(0, min(len(state.order) - 1, state.cursor + delta))
+        self._redraw_hand()
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home / End: jump to the first (0) or last (1) card of the hand."""
+        state = self.hand_state
+        if state is None or not state.order:
+            return
+        state.cursor = len(state.order) - 1 if last else 0
         self._redraw_hand()
 
     def action_cursor_line(self, delta: int) -> None:
@@ -608,16 +692,7 @@ class TableScreen(Screen[None]):
     def _ask_draw_two(self, options: list[DrawTwo]) -> None:
         top = self.controller.top_discard()
         top_label = card_label(top, self.settings) if top is not None else "the top discard"
-        words = {"stock": "the top stock card", "discard": top_label}
-        choices = []
-        for option in options:
-            first = words[option.first]
-            second = (
-                "the next discard"
-                if option.first == option.second == "discard"
-                else words[option.second]
-            )
-            choices.append(Choice(f"{first}, then {second}", option))
+        choices = [Choice(draw_two_words(option, top_label), option) for option in options]
         self.ask(
             "Which two cards?",
             choices,

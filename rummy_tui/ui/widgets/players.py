@@ -66,17 +66,27 @@ def meld_text(meld: TableMeld, owner_view: int, settings: DisplaySettings) -> Te
     return text
 
 
-def wrap_parts(parts: list[Text], width: int, indent: str, gap: str) -> Text:
-    """Lay parts out on lines of ``width`` cells, never splitting a part (a meld stays whole)."""
+def wrap_parts(
+    parts: list[Text], width: int, indent: str, gap: str | Text, first_indent: str | None = None
+) -> Text:
+    """Lay parts out on lines of ``width`` cells, never splitting a part (a meld stays whole,
+    and so does a phrase such as "· 7 cards"). The first line starts with ``first_indent``
+    (default ``indent``), the others with ``indent``; a part that starts a line loses its
+    leading spaces."""
+    gap_text = gap if isinstance(gap, Text) else Text(gap)
     result = Text()
-    line = Text(indent)
+    start = indent if first_indent is None else first_indent
+    line = Text(start)
     for part in parts:
-        if line.cell_len > len(indent) and line.cell_len + len(gap) + part.cell_len > width:
+        if line.cell_len > len(start) and line.cell_len + gap_text.cell_len + part.cell_len > width:
             result.append_text(line)
             result.append("\n")
-            line = Text(indent)
-        if line.cell_len > len(indent):
-            line.append(gap)
+            start = indent
+            line = Text(start)
+        if line.cell_len > len(start):
+            line.append_text(gap_text)
+        elif result.plain and part.plain.startswith(" "):
+            part = part[len(part.plain) - len(part.plain.lstrip(" ")) :]
         line.append_text(part)
     result.append_text(line)
     return result
@@ -131,25 +141,30 @@ class PlayerBox(Widget):
             picture.labels[seat] if seat < len(picture.labels) else SeatLabel(view.players[seat])
         )
         playing = view.current == seat and view.phase in ("draw", "play")
-        text = Text()
-        text.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
-        text.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
+        # The seat's line is built from phrases that are never broken across lines (at 80
+        # columns "· 7 cards" used to wrap as "· 7" / "cards").
+        head = Text()
+        head.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
+        head.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
+        phrases: list[Text] = [head]
         if label.bot_level and label.bot_level not in label.name.lower():
-            text.append(f" (computer, {label.bot_level})", style="dim")
+            phrases.append(Text(f" (computer, {label.bot_level})", style="dim"))
         if seat == view.seat:
-            text.append(" (you)", style="italic")
+            phrases.append(Text(" (you)", style="italic"))
         if seat == view.dealer:
-            text.append(" [dealer]", style="#c0a0ff")
+            phrases.append(Text(" [dealer]", style="#c0a0ff"))
         partners = [
             other for other in team_of(view.rules, seat, len(view.players)) if other != seat
         ]
         if partners:
             names = " & ".join(view.players[other] for other in partners)
-            text.append(f" · partner {names}", style="#7cd67c")
+            phrases.append(Text(f" · partner {names}", style="#7cd67c"))
         count = view.hand_sizes[seat]
-        text.append(f" · {count} card{'s' if count != 1 else ''}")
-        text.append(f" · {score_text(view, seat)}", style="bold")
+        phrases.append(Text(f" · {count} card{'s' if count != 1 else ''}"))
+        for piece in score_text(view, seat).split(" · "):
+            phrases.append(Text(f" · {piece}", style="bold"))
         width = max(20, self.content_region.width or self.size.width or 80)
+        text = wrap_parts(phrases, width, "    ", "", first_indent="")
         own = [meld for meld in view.melds if meld.owner == seat]
         parts: list[Text] = []
         for meld in own:
