@@ -1,0 +1,105 @@
+"""The easy computer player: legal play with simple greed.
+
+It takes the top discard when the card goes straight into a meld, melds whatever it can, lays
+off on its own melds (it does not look at the others' melds), and throws away its most
+valuable unmatched card, with no thought for partial melds, for what the others collect, or
+for digging deeper into a Rummy 500 pile.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rummy_tui.bots.base import Bot
+from rummy_tui.core import (
+    Action,
+    Card,
+    Discard,
+    DrawStock,
+    DrawTwo,
+    EndDeal,
+    GoOut,
+    LayOffCard,
+    Meld,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    best_arrangement,
+)
+from rummy_tui.core.melds import layoff_options
+from rummy_tui.core.values import hand_value
+
+
+class EasyBot(Bot):
+    """The easy level."""
+
+    level = "easy"
+
+    def decide(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+        for action in legal:
+            if isinstance(action, GoOut):
+                return action
+        if view.phase is Phase.DRAW:
+            return self._draw(view, legal)
+        for action in legal:
+            if isinstance(action, Meld):
+                return action
+        own = {meld.meld_id for meld in view.melds if meld.owner == view.seat}
+        for action in legal:
+            if (
+                isinstance(action, LayOffCard)
+                and action.meld_id in own
+                and not _is_wild_card(view, action.card)
+            ):
+                return action
+        discards = [action for action in legal if isinstance(action, Discard)]
+        if not discards:
+            return legal[0]
+        arrangement = best_arrangement(view.rules, view.hand)
+        dead = set(arrangement.deadwood)
+        pool = [action for action in discards if action.card in dead] or discards
+        top = max(hand_value(view.rules, action.card) for action in pool)
+        costliest = [action for action in pool if hand_value(view.rules, action.card) == top]
+        return rng.choice(costliest)
+
+    def _draw(self, view: PlayerView, legal: list[Action]) -> Action:
+        top = view.top_discard
+        stock = next((action for action in legal if isinstance(action, DrawStock)), None)
+        take = next(
+            (action for action in legal if isinstance(action, TakeDiscard) and action.count == 1),
+            None,
+        )
+        pair = next(
+            (
+                action
+                for action in legal
+                if isinstance(action, DrawTwo)
+                and (action.first, action.second) == ("discard", "stock")
+            ),
+            None,
+        )
+        wanted = top is not None and _melds_with(view, top)
+        if wanted and take is not None:
+            return take
+        if wanted and pair is not None:
+            return pair
+        if stock is not None:
+            return stock
+        if take is not None:
+            return take
+        end = next((action for action in legal if isinstance(action, EndDeal)), None)
+        return end if end is not None else legal[0]
+
+
+def _melds_with(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` goes straight into a meld with the hand, or onto a table meld."""
+    arrangement = best_arrangement(view.rules, [*view.hand, card])
+    if any(card in meld for meld in arrangement.melds):
+        return True
+    return view.rules.meld_during_play and any(
+        layoff_options(view.rules, meld, card) for meld in view.melds
+    )
+
+
+def _is_wild_card(view: PlayerView, card: Card) -> bool:
+    return card.is_joker or (view.rules.twos_wild and card.rank == 2)

@@ -1,0 +1,368 @@
+"""The normal computer player: keeps partial melds, sheds its costliest unmatched card.
+
+* Draw: takes the top discard only when the card joins a meld of its best arrangement (or a
+  meld on the table) and the hand is then expected to cost less. Boathouse: discard + stock
+  on the same test, otherwise two stock cards while the hand may still grow (more cards to
+  choose from), otherwise one. Rummy 500: digs into the pile when the points it can meld pay
+  for the cards it must carry.
+* Play: melds what its best arrangement melds, lays off unmatched cards, then discards the
+  card whose loss costs the hand least in expectation (partial melds are kept).
+* Going out: always; in European Rummy it picks the way out that collects the most chips
+  (E-8 counts the wild cards of the winning hand).
+
+Every choice comes with a one-line reason, which the hint key shows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummy_tui.bots.analysis import Judge, Weights, index_melds, meld_key, natural_key
+from rummy_tui.bots.base import Bot
+from rummy_tui.core import (
+    Action,
+    Card,
+    Discard,
+    DrawStock,
+    DrawTwo,
+    EndDeal,
+    GoOut,
+    LayOffCard,
+    Meld,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    format_cards,
+)
+from rummy_tui.core.melds import is_wild
+from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.variants import DrawRule, Scoring
+
+Decision = tuple[Action, str]
+
+
+class ThinkingBot(Bot):
+    """Shared play of the normal and hard levels; the hard level refines a few steps."""
+
+    level = "normal"
+    weights = Weights()
+    take_margin = 0.0
+    """How much cheaper the hand must become before a discard is taken."""
+    dig_risk = 0.5
+    """Rummy 500: share of the value of each extra card dug up that counts as risk."""
+    grow_limit = 4
+    """Boathouse: draw two stock cards while the hand holds fewer than this many extra cards."""
+
+    def decide(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+        return self.plan(view, legal, rng)[0]
+
+    # ------------------------------------------------------------------ the flow
+
+    def judge(self, view: PlayerView) -> Judge:
+        """The judgement used for this decision."""
+        return Judge(view, self.weights)
+
+    def plan(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+        """The chosen action and a one-line reason."""
+        legal = list(legal)
+        judge = self.judge(view)
+        go_outs = [action for action in legal if isinstance(action, GoOut)]
+        if go_outs:
+            return self.choose_go_out(view, judge, go_outs)
+        if view.phase is Phase.DRAW:
+            return self.choose_draw(view, judge, legal, rng)
+        return self.choose_play(view, judge, legal, rng)
+
+    # ------------------------------------------------------------------ going out
+
+    def choose_go_out(self, view: PlayerView, judge: Judge, go_outs: list[GoOut]) -> Decision:
+        """Go out; in European Rummy the way that collects the most chips (E-8)."""
+        rules = view.rules
+        if rules.scoring is not Scoring.CHIPS:
+            chosen = go_outs[0]
+            return chosen, "Go out: your whole hand fits into melds" + _discard_text(chosen) + "."
+        drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
+        best: tuple[int, str, GoOut] | None = None
+        for action in go_outs:
+            laid = [card for spec in action.melds for card in spec.cards]
+            chips, text = chip_payment(rules, laid, drawn)
+            if best is None or chips > best[0]:
+                best = (chips, text, action)
+        assert best is not None
+        chips, text, chosen = best
+        return chosen, (f"Go out{_discard_text(chosen)}: each player pays you {chips} ({text}).")
+
+    # ------------------------------------------------------------------ drawing
+
+    def choose_draw(
+        self, view: PlayerView, judge: Judge, legal: list[Action], rng: random.Random
+    ) -> Decision:
+        """Stock or discard pile (or Boathouse's two-card draw, or a Rummy 500 dig)."""
+        takes = [action for action in legal if isinstance(action, TakeDiscard)]
+        if view.rules.draw_rule is DrawRule.DIG:
+            return self.choose_dig(view, judge, legal, takes)
+        stock = next((action for action in legal if isinstance(action, DrawStock)), None)
+        twos = [action for action in legal if isinstance(action, DrawTwo)]
+        top = view.top_discard
+        hand = list(view.hand)
+        if twos:
+            return self.choose_two(view, judge, legal, stock, twos, rng)
+        if top is None or not takes:
+            return (stock or legal[0]), "Draw from the stock: the discard pile offers nothing."
+        take = takes[0]
+        if stock is None:
+            return take, f"Take {top}: the stock cannot be drawn from."
+        if self.wants_discard(view, judge, hand, top):
+            return take, f"Take {top} from the discard pile: {self.use_text(judge, hand, top)}."
+        return stock, f"Draw from the stock: {top} does not help your melds."
+
+    def wants_discard(self, view: PlayerView, judge: Judge, hand: list[Card], top: Card) -> bool:
+        """Whether taking ``top`` improves the best arrangement: it joins a meld (or a meld on
+        the table) and the hand is then expected to cost less."""
+        if not self.joins(judge, hand, top):
+            return False
+        after = self.best_after(judge, [*hand, top], forbidden=(top,))
+        return after < judge.expected_cost(hand) - self.take_margin
+
+    def joins(self, judge: Judge, hand: list[Card], card: Card) -> bool:
+        """Whether ``card`` is melded in the best arrangement of ``hand`` + ``card``, or fits a
+        meld on the table."""
+        if judge.fits_table(card):
+            return True
+        arrangement = judge.arrange([*hand, card])
+        return any(card in meld for meld in arrangement.melds)
+
+    def best_after(self, judge: Judge, hand: list[Card], forbidden: Sequence[Card] = ()) -> float:
+        """Expected cost of ``hand`` after its best discard (not one of ``forbidden``)."""
+        candidates = [card for card in hand if card not in forbidden]
+        if not candidates:
+            return judge.expected_cost(hand)
+        return judge.discard_costs(hand, candidates)[0][0]
+
+    def use_text(self, judge: Judge, hand: list[Card], card: Card) -> str:
+        """How ``card`` would be used, for a reason line."""
+        arrangement = judge.arrange([*hand, card])
+        for meld in arrangement.melds:
+            if card in meld:
+                return f"it completes {format_cards(meld)}"
+        if judge.fits_table(card):
+            return "it can be laid off on a meld on the table"
+        return "it lowers what your hand is expected to cost"
+
+    def choose_two(
+        self,
+        view: PlayerView,
+        judge: Judge,
+        legal: list[Action],
+        stock: Action | None,
+        twos: list[DrawTwo],
+        rng: random.Random,
+    ) -> Decision:
+        """Boathouse (B-1): the top discard with a stock card when it joins a meld."""
+        top = view.top_discard
+        hand = list(view.hand)
+        with_discard = next(
+            (action for action in twos if (action.first, action.second) == ("discard", "stock")),
+            None,
+        )
+        if (
+            top is not None
+            and with_discard is not None
+            and len(hand) < self.join_limit(view)
+            and self.joins(judge, hand, top)
+        ):
+            return with_discard, f"Take {top} and a stock card: {self.use_text(judge, hand, top)}."
+        both = next(
+            (action for action in twos if (action.first, action.second) == ("stock", "stock")),
+            None,
+        )
+        if both is not None and len(hand) < self.hand_limit(view):
+            return both, "Draw two stock cards: more cards to choose your melds from (B-1)."
+        if stock is not None:
+            return stock, "Draw from the stock: the top discard does not join a meld."
+        return twos[0], "Draw two cards: the only draw left."
+
+    def grow_room(self, view: PlayerView) -> int:
+        """Boathouse: how many cards a hand may grow beyond the deal. Every two-card draw grows
+        a hand by one (B-1); with more than two players the hands would soon hold the whole
+        pack, the stock would come round in the same order after each rebuild (no shuffle) and
+        the deal would die (G-9), so only a two-player hand grows, by up to half its share of
+        the spare cards."""
+        players = len(view.players)
+        spare = 52 * view.rules.packs_for(players) - players * view.rules.hand_size_for(players)
+        return spare // (2 * players) if players == 2 else 0
+
+    def hand_limit(self, view: PlayerView) -> int:
+        """Boathouse: the hand size up to which two stock cards are drawn (none after a
+        rebuild)."""
+        if view.rebuilds:
+            return 0
+        dealt = view.rules.hand_size_for(len(view.players))
+        return dealt + min(self.grow_limit, self.grow_room(view))
+
+    def join_limit(self, view: PlayerView) -> int:
+        """Boathouse: the hand size up to which a discard that joins a meld is taken."""
+        return view.rules.hand_size_for(len(view.players)) + self.grow_room(view) + 2
+
+    def choose_dig(
+        self, view: PlayerView, judge: Judge, legal: list[Action], takes: list[TakeDiscard]
+    ) -> Decision:
+        """Rummy 500 (R-5, R-10): dig when the melds it makes pay for the cards carried."""
+        stock = next((action for action in legal if isinstance(action, DrawStock)), None)
+        end = next((action for action in legal if isinstance(action, EndDeal)), None)
+        hand = list(view.hand)
+        pile = list(view.discard_pile)
+        baseline = self.dig_baseline(view, judge, hand)
+        best: tuple[float, TakeDiscard] | None = None
+        for take in takes:
+            taken = pile[-take.count :]
+            after = self.best_after(judge, hand + taken, forbidden=taken)
+            after += self.carry_risk(view, judge, taken)
+            if stock is None and not self._points_gained(judge, hand, taken):
+                continue
+            if best is None or after < best[0]:
+                best = (after, take)
+        if best is not None and (stock is None or best[0] < baseline):
+            take = best[1]
+            taken = pile[-take.count :]
+            use = self.use_text(judge, hand + taken[1:], taken[0])
+            if take.count == 1:
+                return take, f"Take {taken[0]}: {use}."
+            return take, (
+                f"Dig {take.count} cards down to {taken[0]}: {use}, which pays for the cards "
+                "you carry."
+            )
+        if stock is not None:
+            return stock, "Draw from the stock: no card in the pile pays for taking it."
+        if end is not None:
+            return end, "End the deal: the stock is empty and the pile offers nothing (R-10)."
+        return legal[0], "The only move left."
+
+    def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
+        """Rummy 500: the expected cost a take must beat (a stock draw's, roughly)."""
+        return judge.expected_cost(hand) - self.take_margin - 1.0
+
+    def carry_risk(self, view: PlayerView, judge: Judge, taken: list[Card]) -> float:
+        """Rummy 500: what carrying the extra dug-up cards may cost."""
+        extra = taken[1:]
+        return self.dig_risk * sum(judge.pip[card.face.code] for card in extra) * 0.2
+
+    def _points_gained(self, judge: Judge, hand: list[Card], taken: list[Card]) -> bool:
+        before = judge.meld_points(judge.arrange(hand))
+        after = judge.meld_points(judge.arrange(hand + taken))
+        return after > before
+
+    # ------------------------------------------------------------------ playing
+
+    def choose_play(
+        self, view: PlayerView, judge: Judge, legal: list[Action], rng: random.Random
+    ) -> Decision:
+        """Meld, lay off, then discard."""
+        hand = list(view.hand)
+        rules = view.rules
+        arrangement = judge.arrange(hand)
+        melds = [action for action in legal if isinstance(action, Meld)]
+        layoffs = [action for action in legal if isinstance(action, LayOffCard)]
+        discards = [action for action in legal if isinstance(action, Discard)]
+        must = view.must_use
+        if must is not None:
+            forced = self.use_must(view, judge, must, melds, layoffs)
+            if forced is not None:
+                return forced
+        if melds:
+            index = index_melds(melds, rules)
+            for reading in sorted(arrangement.readings, key=lambda r: -len(r.placed)):
+                found = index.get(("exact", *meld_key(reading.faces, reading.cards, rules)))
+                if found is None:
+                    found = index.get(("loose", *natural_key(reading.cards, rules)))
+                if found is not None:
+                    return found, f"Meld {format_cards(found.cards)}: melded cards cannot cost you."
+        if layoffs:
+            dead = set(arrangement.deadwood)
+            for action in layoffs:
+                card = action.card
+                if card not in dead:
+                    continue
+                if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
+                    continue
+                return action, (
+                    f"Lay off {card} on meld {action.meld_id}: it leaves your hand for nothing."
+                )
+        if discards:
+            return self.choose_discard(view, judge, hand, discards)
+        fallback = melds[0] if melds else legal[0]
+        return fallback, "The only kind of move left."
+
+    def use_must(
+        self,
+        view: PlayerView,
+        judge: Judge,
+        must: Card,
+        melds: list[Meld],
+        layoffs: list[LayOffCard],
+    ) -> Decision | None:
+        """Rummy 500 (R-5): put the deepest card taken on the table first."""
+        hand = list(view.hand)
+        arrangement = judge.arrange(hand)
+        index = index_melds(melds, view.rules)
+        for reading in arrangement.readings:
+            if must not in reading.cards:
+                continue
+            found = index.get(("exact", *meld_key(reading.faces, reading.cards, view.rules)))
+            if found is not None and must in found.cards:
+                return found, f"Meld {format_cards(found.cards)}: {must} must be used (R-5)."
+        with_must = [action for action in melds if must in action.cards]
+        if with_must:
+            chosen = max(with_must, key=lambda action: len(action.cards))
+            return chosen, f"Meld {format_cards(chosen.cards)}: {must} must be used (R-5)."
+        for action in layoffs:
+            if action.card is must:
+                return action, f"Lay off {must} on meld {action.meld_id}: it must be used (R-5)."
+        return None
+
+    def choose_discard(
+        self, view: PlayerView, judge: Judge, hand: list[Card], discards: list[Discard]
+    ) -> Decision:
+        """The discard that leaves the hand expected to cost least."""
+        by_card = {action.card: action for action in discards}
+        ranked = self.rank_discards(view, judge, hand, list(by_card))
+        card = ranked[0][1]
+        return by_card[card], self.discard_reason(judge, hand, card)
+
+    def rank_discards(
+        self, view: PlayerView, judge: Judge, hand: list[Card], candidates: list[Card]
+    ) -> list[tuple[float, Card]]:
+        """Candidate discards, best first, by the expected cost of the hand left."""
+        return judge.discard_costs(hand, candidates)
+
+    def discard_reason(self, judge: Judge, hand: list[Card], card: Card) -> str:
+        """Why ``card`` goes."""
+        if len(hand) == 1:
+            return f"Discard {card}: your last card, and you are out."
+        arrangement = judge.arrange(hand)
+        if card not in arrangement.deadwood:
+            return f"Discard {card}: your hand costs least without it."
+        partners = [
+            other
+            for other in arrangement.deadwood
+            if other is not card and judge.needed_faces(card, other)
+        ]
+        if not partners:
+            if judge.per_card:
+                return f"Discard {card}: no other card of yours could join it in a meld."
+            return f"Discard {card}: your costliest card with no partner for a meld."
+        return (
+            f"Discard {card}: its partial meld with {partners[0]} is the least likely to fill "
+            "for what it costs."
+        )
+
+
+class NormalBot(ThinkingBot):
+    """The normal level."""
+
+    level = "normal"
+
+
+def _discard_text(action: GoOut) -> str:
+    return f", discarding {action.discard}" if action.discard is not None else ""

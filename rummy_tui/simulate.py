@@ -1,0 +1,390 @@
+"""Headless play: computer players against each other, with the engine's invariants checked.
+
+``rummy simulate`` calls :func:`simulate` and prints :func:`format_report`. Every deal is a
+fresh match of one deal. The players rotate round the table in the duplicate style: deals are
+played in blocks of one deal per seat, every block deals the same cards, and from one deal of a
+block to the next every player moves one seat on, so each player holds each hand and sits in
+each position once; position and the luck of the cards cancel out of the win rates.
+
+After every action the simulation checks that every card is in exactly one place (hands,
+stock, discard pile and melds hold the whole deck, no card twice), that hand sizes are sane,
+that the seat to act has a legal action unless the deal is over, and in European Rummy that
+the chips stay zero-sum.
+
+>>> report = simulate("classic", ["random", "random"], deals=2, seed=1)
+>>> report.deals_finished, report.violations
+(2, [])
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummy_tui.bots import ALL_LEVELS, Bot, make_bot
+from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
+from rummy_tui.core.dealing import full_deck
+from rummy_tui.core.variants import DrawRule, Scoring
+
+MAX_ACTIONS_PER_DEAL = 20_000
+"""A deal still running after this many actions is reported as a violation and abandoned."""
+
+MAX_VIOLATIONS_KEPT = 50
+"""Only the first violations are kept in a report (the count keeps going)."""
+
+
+@dataclass
+class SimulationReport:
+    """What a simulation found. Lists are indexed by player (the order of ``seats``).
+
+    Attributes:
+        variant_id: The variant played.
+        seats: The level of each player.
+        options: The table options played with.
+        deals: Deals requested.
+        deals_finished: Deals that ended (dead hands included).
+        dead_hands: Deals voided by the dead-hand guard (G-9).
+        wins: Deals won per player; a shared first place is split evenly. Rummy 500 counts the
+            best score of the deal as the win.
+        score_totals: Summed score changes per player (points or chips).
+        violations: Descriptions of broken invariants and errors (first ``MAX_VIOLATIONS_KEPT``).
+        violation_count: How many violations were found in all.
+        actions: Actions applied in all.
+        decisions: Bot decisions timed, per player.
+        decision_seconds: Time spent choosing, per player.
+        seconds: Wall time of the whole run.
+    """
+
+    variant_id: str
+    seats: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    deals: int = 0
+    deals_finished: int = 0
+    dead_hands: int = 0
+    wins: list[float] = field(default_factory=list)
+    score_totals: list[int] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    violation_count: int = 0
+    actions: int = 0
+    decisions: list[int] = field(default_factory=list)
+    decision_seconds: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def scored_deals(self) -> int:
+        """Deals that ended with a score (not dead hands)."""
+        return self.deals_finished - self.dead_hands
+
+    @property
+    def win_rates(self) -> list[float]:
+        """Share of the scored deals each player won."""
+        scored = self.scored_deals
+        return [wins / scored if scored else 0.0 for wins in self.wins]
+
+    @property
+    def average_scores(self) -> list[float]:
+        """Average score change per scored deal, per player."""
+        scored = self.scored_deals
+        return [total / scored if scored else 0.0 for total in self.score_totals]
+
+    @property
+    def deals_per_second(self) -> float:
+        """Finished deals per second of wall time."""
+        return self.deals_finished / self.seconds if self.seconds > 0 else 0.0
+
+    def by_level(self) -> dict[str, tuple[float, float]]:
+        """Per level: (average win rate of its players, average score of its players)."""
+        summary: dict[str, tuple[float, float]] = {}
+        rates, scores = self.win_rates, self.average_scores
+        for level in dict.fromkeys(self.seats):
+            players = [index for index, name in enumerate(self.seats) if name == level]
+            summary[level] = (
+                sum(rates[index] for index in players) / len(players),
+                sum(scores[index] for index in players) / len(players),
+            )
+        return summary
+
+    def add_violation(self, text: str) -> None:
+        """Record one broken invariant or error."""
+        self.violation_count += 1
+        if len(self.violations) < MAX_VIOLATIONS_KEPT:
+            self.violations.append(text)
+
+
+def parse_seats(text: str) -> list[str]:
+    """Read ``--players``: a count of random players ("4") or levels ("normal,easy").
+
+    >>> parse_seats("3")
+    ['random', 'random', 'random']
+    >>> parse_seats("Normal, easy")
+    ['normal', 'easy']
+
+    Raises:
+        ValueError: for an unknown level or a count below 2.
+    """
+    stripped = text.strip()
+    if stripped.isdigit():
+        count = int(stripped)
+        if count < 2:
+            raise ValueError("A simulation needs at least 2 players.")
+        return ["random"] * count
+    seats = [part.strip().lower() for part in stripped.split(",") if part.strip()]
+    for level in seats:
+        if level not in ALL_LEVELS:
+            raise ValueError(
+                f"There is no computer level {level!r} (levels: {', '.join(ALL_LEVELS)})."
+            )
+    if len(seats) < 2:
+        raise ValueError("A simulation needs at least 2 players.")
+    return seats
+
+
+def coerce_options(variant_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Turn option values written as text ("true", "3", "none", "per_card") into the values
+    the variant offers; values that are not text pass through unchanged."""
+    rules = get_variant(variant_id)
+    specs = {spec.field: spec for spec in rules.options}
+    result: dict[str, Any] = {}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None or not isinstance(value, str):
+            result[name] = value
+            continue
+        text = value.strip().lower()
+        for choice in spec.choices:
+            shown = "none" if choice is None else str(getattr(choice, "value", choice)).lower()
+            if text == shown:
+                result[name] = choice
+                break
+        else:
+            result[name] = int(text) if text.isdigit() else value
+    return result
+
+
+def simulate(
+    variant_id: str,
+    seats: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> SimulationReport:
+    """Play ``deals`` deals between computer players and check the invariants throughout.
+
+    Args:
+        variant_id: One of ``VARIANT_IDS``.
+        seats: A level per player: "random", "easy", "normal" or "hard".
+        deals: How many deals to play.
+        seed: Seed of the shuffles and of the players' random choices.
+        options: Table options by RuleSet field name (text values are read as the variant's
+            choices).
+
+    Returns:
+        The report; its ``violations`` list is empty when nothing went wrong.
+
+    Raises:
+        RulesError: for an unknown variant or option.
+        IllegalAction: for a player count the variant does not allow.
+        ValueError: for an unknown level.
+    """
+    table_options = coerce_options(variant_id, options or {})
+    rules = get_variant(variant_id, **table_options)
+    levels = [str(level).strip().lower() for level in seats]
+    count = len(levels)
+    bots: list[Bot] = [
+        make_bot(level, seed * 7919 + 104_729 * index + 1) for index, level in enumerate(levels)
+    ]
+    names = [f"Seat {number + 1}" for number in range(count)]
+    new_game(rules, names, seed=seed, dealer=0)  # refuses a bad player count before any play
+    report = SimulationReport(
+        variant_id=variant_id,
+        seats=levels,
+        options=dict(table_options),
+        deals=deals,
+        wins=[0.0] * count,
+        score_totals=[0] * count,
+        decisions=[0] * count,
+        decision_seconds=[0.0] * count,
+    )
+    deck = full_deck(rules, count)
+    started = time.perf_counter()
+    for deal_index in range(deals):
+        block, rotation = divmod(deal_index, count)
+        # player p sits at seat (p + rotation) % count
+        seat_player = [(seat - rotation) % count for seat in range(count)]
+        deal_seed = seed * 1_000_003 + block
+        game = new_game(rules, names, seed=deal_seed, dealer=0)
+        where = f"deal {deal_index + 1} (seed {deal_seed}, rotation {rotation})"
+        try:
+            finished = _play_deal(game, bots, seat_player, deck, report, where)
+        except Exception as error:  # a simulation reports errors, never dies
+            trace = traceback.format_exc(limit=4).strip().splitlines()
+            report.add_violation(f"{where}: {type(error).__name__}: {error} | {trace[-3:]}")
+            continue
+        if not finished:
+            continue
+        report.deals_finished += 1
+        _score(game, seat_player, report)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _play_deal(
+    game: Game,
+    bots: list[Bot],
+    seat_player: list[int],
+    deck: list[Any],
+    report: SimulationReport,
+    where: str,
+) -> bool:
+    """Play one deal to its end; False if it had to be abandoned."""
+    problems = check_invariants(game, deck)
+    for problem in problems:
+        report.add_violation(f"{where}, before play: {problem}")
+    for _ in range(MAX_ACTIONS_PER_DEAL):
+        if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            return True
+        legal = game.legal_actions()
+        if not legal:
+            report.add_violation(f"{where}, turn {game.state.deal.turn_number}: no legal action")
+            return False
+        seat = game.current
+        player = seat_player[seat]
+        view = game.view(seat)
+        started = time.perf_counter()
+        action = bots[player].choose(view, legal)
+        report.decision_seconds[player] += time.perf_counter() - started
+        report.decisions[player] += 1
+        if action not in legal:
+            report.add_violation(f"{where}: seat {seat} chose an action not listed: {action!r}")
+            return False
+        game.apply(action)
+        report.actions += 1
+        problems = check_invariants(game, deck, check_legal=False)
+        for problem in problems:
+            report.add_violation(f"{where}, after {action!r}: {problem}")
+        if problems:
+            return False
+    report.add_violation(f"{where}: the deal did not end within {MAX_ACTIONS_PER_DEAL} actions")
+    return False
+
+
+def _score(game: Game, seat_player: list[int], report: SimulationReport) -> None:
+    state = game.state
+    result = state.results[-1]
+    if result.dead:
+        report.dead_hands += 1
+        return
+    changes = list(result.changes)
+    for seat, change in enumerate(changes):
+        report.score_totals[seat_player[seat]] += change
+    if state.rules.scoring is Scoring.TABLE_MINUS_HAND or result.winner is None:
+        best = max(changes)
+        leaders = [seat for seat, change in enumerate(changes) if change == best]
+    else:
+        leaders = [result.winner]
+    for seat in leaders:
+        report.wins[seat_player[seat]] += 1 / len(leaders)
+
+
+def check_invariants(
+    game: Game, deck: Sequence[Any] | None = None, check_legal: bool = True
+) -> list[str]:
+    """The broken invariants of a game right now (empty when all is well).
+
+    Args:
+        game: The match.
+        deck: Every card of the table's packs (computed when None).
+        check_legal: Whether to check that the seat to act has a legal action (the
+            simulation checks that itself before every action).
+    """
+    state = game.state
+    rules: RuleSet = state.rules
+    deal = state.deal
+    count = len(state.players)
+    problems: list[str] = []
+    everything = [card for hand in deal.hands for card in hand]
+    everything += deal.stock
+    everything += deal.discard
+    everything += [placed.card for meld in deal.melds for placed in meld.cards]
+    full = list(deck) if deck is not None else full_deck(rules, count)
+    if len(everything) != len(full) or set(everything) != set(full):
+        counts = Counter(everything)
+        twice = sorted(card.key for card, number in counts.items() if number > 1)
+        missing = sorted(card.key for card in set(full) - set(everything))
+        extra = sorted(card.key for card in set(everything) - set(full))
+        problems.append(
+            f"cards out of place: {len(everything)} found for {len(full)} "
+            f"(twice: {twice}, missing: {missing}, foreign: {extra})"
+        )
+    running = deal.phase in (Phase.DRAW, Phase.PLAY)
+    dealt = rules.hand_size_for(count)
+    if running:
+        for seat, hand in enumerate(deal.hands):
+            size = len(hand)
+            acting = seat == deal.current and deal.phase is Phase.PLAY
+            if size == 0:
+                problems.append(f"seat {seat} holds no card while the deal goes on")
+            elif rules.draw_rule is DrawRule.DIG:
+                continue
+            elif rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
+                # a two-card draw grows the hand by one (B-1); nobody melds before going out
+                if size < dealt + (1 if acting else 0):
+                    problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
+            elif not rules.meld_during_play:
+                if size != dealt + (1 if acting else 0):
+                    problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
+            elif size > dealt + (1 if acting else 0):
+                problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
+        if check_legal and not game.legal_actions():
+            problems.append("the seat to act has no legal action")
+    if len(state.scores) != count:
+        problems.append("the score list does not match the seats")
+    if rules.scoring is Scoring.CHIPS:
+        if sum(state.scores) != 0:
+            problems.append(f"chips are not zero-sum: {state.scores}")
+        for result in state.results:
+            if sum(result.changes) != 0:
+                problems.append(f"deal {result.deal_number} paid chips that do not sum to 0")
+    return problems
+
+
+def format_report(report: SimulationReport) -> str:
+    """The report as text: one line per player, then the totals and any violations."""
+    options = ", ".join(f"{key}={value}" for key, value in report.options.items())
+    lines = [
+        f"Simulation: {report.variant_id}"
+        + (f" ({options})" if options else "")
+        + f", {len(report.seats)} players, {report.deals} deals",
+        "",
+        f"{'player':<8} {'level':<8} {'wins':>8} {'win rate':>9} {'avg score':>10} "
+        f"{'ms/decision':>12}",
+    ]
+    rates, averages = report.win_rates, report.average_scores
+    for index, level in enumerate(report.seats):
+        decisions = report.decisions[index]
+        per_decision = 1000 * report.decision_seconds[index] / decisions if decisions else 0.0
+        lines.append(
+            f"{index + 1:<8} {level:<8} {report.wins[index]:>8.1f} {rates[index]:>8.1%} "
+            f"{averages[index]:>10.2f} {per_decision:>12.2f}"
+        )
+    if len(set(report.seats)) < len(report.seats):
+        lines.append("")
+        for level, (rate, average) in report.by_level().items():
+            lines.append(
+                f"level {level:<8} win rate {rate:6.1%} per player, avg score {average:.2f}"
+            )
+    lines += [
+        "",
+        f"deals finished: {report.deals_finished} of {report.deals}, dead hands: "
+        f"{report.dead_hands}, actions: {report.actions}, {report.seconds:.1f} s "
+        f"({report.deals_per_second:.1f} deals/s)",
+        f"invariant violations: {report.violation_count}",
+    ]
+    lines += [f"  - {text}" for text in report.violations[:10]]
+    if report.violation_count > 10:
+        lines.append(f"  ... and {report.violation_count - 10} more")
+    return "\n".join(lines)
