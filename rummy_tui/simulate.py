@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummy_tui.bots import ALL_LEVELS, Bot, make_bot
-from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
+from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
-from rummy_tui.core.variants import DrawRule, Scoring
+from rummy_tui.core.invariants import invariant_violations
+from rummy_tui.core.variants import Scoring
 
 MAX_ACTIONS_PER_DEAL = 20_000
 """A deal still running after this many actions is reported as a violation and abandoned."""
@@ -293,63 +293,9 @@ def _score(game: Game, seat_player: list[int], report: SimulationReport) -> None
 def check_invariants(
     game: Game, deck: Sequence[Any] | None = None, check_legal: bool = True
 ) -> list[str]:
-    """The broken invariants of a game right now (empty when all is well).
-
-    Args:
-        game: The match.
-        deck: Every card of the table's packs (computed when None).
-        check_legal: Whether to check that the seat to act has a legal action (the
-            simulation checks that itself before every action).
-    """
-    state = game.state
-    rules: RuleSet = state.rules
-    deal = state.deal
-    count = len(state.players)
-    problems: list[str] = []
-    everything = [card for hand in deal.hands for card in hand]
-    everything += deal.stock
-    everything += deal.discard
-    everything += [placed.card for meld in deal.melds for placed in meld.cards]
-    full = list(deck) if deck is not None else full_deck(rules, count)
-    if len(everything) != len(full) or set(everything) != set(full):
-        counts = Counter(everything)
-        twice = sorted(card.key for card, number in counts.items() if number > 1)
-        missing = sorted(card.key for card in set(full) - set(everything))
-        extra = sorted(card.key for card in set(everything) - set(full))
-        problems.append(
-            f"cards out of place: {len(everything)} found for {len(full)} "
-            f"(twice: {twice}, missing: {missing}, foreign: {extra})"
-        )
-    running = deal.phase in (Phase.DRAW, Phase.PLAY)
-    dealt = rules.hand_size_for(count)
-    if running:
-        for seat, hand in enumerate(deal.hands):
-            size = len(hand)
-            acting = seat == deal.current and deal.phase is Phase.PLAY
-            if size == 0:
-                problems.append(f"seat {seat} holds no card while the deal goes on")
-            elif rules.draw_rule is DrawRule.DIG:
-                continue
-            elif rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
-                # a two-card draw grows the hand by one (B-1); nobody melds before going out
-                if size < dealt + (1 if acting else 0):
-                    problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
-            elif not rules.meld_during_play:
-                if size != dealt + (1 if acting else 0):
-                    problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
-            elif size > dealt + (1 if acting else 0):
-                problems.append(f"seat {seat} holds {size} cards ({dealt} dealt)")
-        if check_legal and not game.legal_actions():
-            problems.append("the seat to act has no legal action")
-    if len(state.scores) != count:
-        problems.append("the score list does not match the seats")
-    if rules.scoring is Scoring.CHIPS:
-        if sum(state.scores) != 0:
-            problems.append(f"chips are not zero-sum: {state.scores}")
-        for result in state.results:
-            if sum(result.changes) != 0:
-                problems.append(f"deal {result.deal_number} paid chips that do not sum to 0")
-    return problems
+    """The broken invariants of a game right now (the core's checks, see
+    :func:`rummy_tui.core.invariants.invariant_violations`)."""
+    return invariant_violations(game, deck, check_legal)
 
 
 def format_report(report: SimulationReport) -> str:

@@ -137,7 +137,7 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
     total = hand_total(rules, hand)
     return (
         f"Unmatched cards: {arrangement.penalty} points; if someone went out now you would pay "
-        f"{total} for every card still in hand (C-5)."
+        f"{total} points for the cards still in hand (C-5)."
     )
 
 
