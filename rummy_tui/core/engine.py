@@ -412,7 +412,8 @@ class Game:
     def _check_remaining(self, used: Sequence[Card], melds_after: list[TableMeld]) -> None:
         """Guards on the hand a meld or lay-off leaves (R-9 option, G-8, R-5)."""
         deal = self.state.deal
-        remaining = [card for card in deal.hands[self.current] if card not in set(used)]
+        gone = set(used)
+        remaining = [card for card in deal.hands[self.current] if card not in gone]
         if not remaining:
             if self.rules.discard_to_go_out:
                 raise IllegalAction("Keep a card to discard: you must discard to go out (R-9).")

@@ -486,9 +486,7 @@ def apply_layoff(rules: RuleSet, meld: TableMeld, option: LayOff, seat: int) -> 
     if option.end is End.GROUP:
         return meld.model_copy(update={"cards": (*cards, new_card)})
     if option.end is End.LOW:
-        start = meld.start - 1
-        if position_range(rules) is None:
-            start = (start - 1) % 13 + 1
+        start = _normal_start(rules, meld.start - 1)
         return meld.model_copy(update={"cards": (new_card, *cards), "start": start})
     if option.end is End.HIGH:
         return meld.model_copy(update={"cards": (*cards, new_card)})
@@ -503,9 +501,7 @@ def apply_layoff(rules: RuleSet, meld: TableMeld, option: LayOff, seat: int) -> 
     cards[index] = new_card
     if index == 0:
         return meld.model_copy(update={"cards": (*cards, moved)})
-    start = meld.start - 1
-    if position_range(rules) is None:
-        start = (start - 1) % 13 + 1
+    start = _normal_start(rules, meld.start - 1)
     return meld.model_copy(update={"cards": (moved, *cards), "start": start})
 
 
