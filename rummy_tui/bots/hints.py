@@ -120,7 +120,10 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
             drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
             chips, text = chip_payment(rules, hand, drawn)
             return f"Every card fits into runs: going out now collects {chips} from each ({text})."
-        return f"{count} card{'s' if count != 1 else ''} not in runs; all must fit to go out (E-7)."
+        return (
+            f"{count} card{'s' if count != 1 else ''} not in runs; all must fit to go out (E-7)."
+            + race_text(view)
+        )
     if rules.scoring is Scoring.UNMATCHED:
         unit = "card" if rules.unmatched_value is UnmatchedValue.PER_CARD else "point"
         cost = arrangement.penalty
@@ -138,6 +141,34 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
     return (
         f"Unmatched cards: {arrangement.penalty} points; if someone went out now you would pay "
         f"{total} points for the cards still in hand (C-5)."
+    )
+
+
+def race_text(view: PlayerView) -> str:
+    """European Rummy: how many cards the hand still needs and how many of the cards the
+    player has not seen would bring it one nearer (see :mod:`rummy_tui.bots.race`), counting
+    only what the seat could know: its hand, the visible cards and the public history."""
+    from rummy_tui.bots.analysis import Weights
+    from rummy_tui.bots.hard import HardJudge
+    from rummy_tui.bots.memory import Memory
+    from rummy_tui.bots.race import Race
+
+    hand = list(view.hand)
+    judge = HardJudge(view, Weights(), Memory.from_view(view), samples=0)
+    race = Race(view.rules, len(view.players), judge.live)
+    if len(hand) == race.budget:
+        standing, lead = race.standing(hand), "You are"
+    elif len(hand) == race.budget + 1:
+        standing, lead = race.discards(hand, hand)[0][0], "After your best discard you are"
+    else:
+        return ""
+    if standing.distance == 0:
+        return ""
+    needed = f"{standing.distance} card{'s' if standing.distance != 1 else ''}"
+    outs = round(standing.outs)
+    return (
+        f" {lead} {needed} from going out; {outs} of the cards you have not seen would bring "
+        "you one nearer."
     )
 
 

@@ -64,3 +64,18 @@ def test_hint_suggests_going_out_with_the_best_payment() -> None:
     assert advice.action is not None and advice.action.kind == "go_out"
     assert advice.deadwood == ()
     assert "10" in advice.reason and "10" in advice.cost_text
+
+
+def test_E_7_european_hint_counts_the_cards_still_needed_and_the_outs() -> None:
+    game = deal(
+        "european",
+        [
+            "2C 3C 4D 6C 8C 9H 10C QC KH 2D 4S 6D 8D 10S QH",
+            "AS 2S 3S 4H 5H 6H 7H 9D 10D JD QD KD 5C 6C 9C",
+        ],
+        upcard="KS",
+    )
+    advice = hint(game.view(1), game.legal_actions())
+    # a 4 or 7 of clubs (two packs) or either joker lets the 9 of clubs go
+    assert "You are 1 card from going out; 6 of the cards you have not seen" in advice.cost_text
+    assert advice.action is not None and advice.action.kind == "draw_stock"
