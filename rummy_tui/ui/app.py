@@ -346,6 +346,7 @@ class RummyApp(App[int]):
         controller.attach_store(store if self.autosave else None, name)
         self._install_table(controller)
         self._restore_hands(extra)
+        controller.restore_hints(extra)
         self.handoff_due = True
         self.next_turn(force_handoff=True)
 
@@ -594,8 +595,14 @@ class RummyApp(App[int]):
             return
         table.hide_hand()
         self.keyboard_seat = None
+        view = controller.public_view()
         self.push_screen(
-            DealEndScreen(controller.public_view(), self.settings), self._deal_end_closed
+            DealEndScreen(
+                view,
+                self.settings,
+                hints_used=controller.hints_in_deal(view.deal_number),
+            ),
+            self._deal_end_closed,
         )
 
     def _deal_end_closed(self, choice: str | None) -> None:

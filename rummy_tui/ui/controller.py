@@ -111,6 +111,8 @@ class Controller:
         self.extra_provider: Callable[[], dict[str, Any]] | None = None
         """Called at every save for the interface's own data (the players' hand orders)."""
         self._bots: dict[int, Bot] = {}
+        self.hints_used: dict[int, list[int]] = {}
+        """Hints shown per deal number, per seat (kept in the save's extra data)."""
 
     # ------------------------------------------------------------------ views and seats
 
@@ -315,9 +317,34 @@ class Controller:
             return "Hints are not available in this version."
         find_hint: Any = hint
         try:
-            return find_hint(self.view(seat), self.legal_actions())
+            found = find_hint(self.view(seat), self.legal_actions())
         except Exception as error:
             return f"No hint this time: {error}."
+        deal = self.game.state.deal.deal_number
+        counts = self.hints_used.setdefault(deal, [0] * len(self.players))
+        if 0 <= seat < len(counts):
+            counts[seat] += 1
+        return found
+
+    def hints_in_deal(self, deal_number: int) -> list[int] | None:
+        """Hints each seat was shown in a deal (None when the match has hints switched off)."""
+        if not self.setup.hints:
+            return None
+        return list(self.hints_used.get(deal_number, [0] * len(self.players)))
+
+    def restore_hints(self, extra: dict[str, Any] | None) -> None:
+        """Take back the hint counts kept in a save's extra data (anything odd is skipped)."""
+        kept = (extra or {}).get("hints_used", {})
+        if not isinstance(kept, dict):
+            return
+        for deal_text, counts in kept.items():
+            try:
+                deal = int(deal_text)
+                numbers = [max(0, int(count)) for count in counts]
+            except (TypeError, ValueError):
+                continue
+            if len(numbers) == len(self.players):
+                self.hints_used[deal] = numbers
 
     # ------------------------------------------------------------------ saving
 
@@ -339,6 +366,8 @@ class Controller:
         if store is None or name is None:
             return
         extra = dict(self.saving.extra)
+        if self.hints_used:
+            extra["hints_used"] = {str(deal): counts for deal, counts in self.hints_used.items()}
         if self.extra_provider is not None:
             with contextlib.suppress(Exception):  # presentation data is optional
                 extra.update(self.extra_provider())

@@ -182,6 +182,20 @@ def match_text(view: PlayerView) -> Text:
     return text
 
 
+def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
+    """One line: how many hints each player asked for this deal (nothing when hints are off
+    or nobody asked)."""
+    text = Text()
+    if not hints_used or not any(hints_used):
+        return text
+    parts = [
+        f"{name} {count}" for name, count in zip(view.players, hints_used, strict=False) if count
+    ]
+    text.append("\nHints used this deal: ", style="bold")
+    text.append(", ".join(parts) + ".\n")
+    return text
+
+
 class DealEndScreen(Screen[str]):
     """Shows the deal's breakdown; dismisses with "next" (Enter) or "leave" (q)."""
 
@@ -203,10 +217,14 @@ class DealEndScreen(Screen[str]):
         Binding("q", "leave", "Leave the table"),
     ]
 
-    def __init__(self, view: PlayerView, settings: DisplaySettings) -> None:
+    def __init__(
+        self, view: PlayerView, settings: DisplaySettings, hints_used: list[int] | None = None
+    ) -> None:
         super().__init__()
         self.view = view
         self.settings = settings
+        self.hints_used = hints_used
+        """Hints each seat was shown this deal (None: hints are off for the match)."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -216,6 +234,7 @@ class DealEndScreen(Screen[str]):
             body.append("\n")
         body.append_text(standings_text(view))
         body.append_text(match_text(view))
+        body.append_text(hints_text(view, self.hints_used))
         over = view.phase is Phase.MATCH_OVER
         with VerticalScroll():
             yield Static(body, id="deal-end-body")
