@@ -1,0 +1,62 @@
+"""Whole deals of every variant with people and computer players mixed at one table.
+
+Two people (Anna and Bob) play by keys the way a cautious beginner does: draw from the stock
+and throw away the card under the cursor, answering any question with its first choice and
+ending a Rummy 500 deal when the stock is gone (R-10). A normal and a hard computer player sit
+between them. Each deal must reach the end-of-deal screen, with hand-offs only to people.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_tui.core import Phase, get_variant, new_game
+from tests.ui.helpers import app_for, game_of, press, screen_text, settle
+
+MAX_STEPS = 1500
+PEOPLE = (0, 2)
+
+
+@pytest.mark.parametrize("variant", ["classic", "boathouse", "double", "rummy500", "european"])
+async def test_people_and_computers_play_a_whole_deal(variant: str) -> None:
+    names = ["Anna", "Computer 2", "Bob", "Computer 4"]
+    game = new_game(get_variant(variant), names, seed=21, dealer=3)
+    app = app_for(game, bots={1: "normal", 3: "hard"})
+    handoffs: list[str] = []
+    moves = {seat: 0 for seat in PEOPLE}
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(MAX_STEPS):
+            await settle(pilot)
+            screen = type(app.screen).__name__
+            played = game_of(app)
+            if screen == "DealEndScreen":
+                break
+            if screen == "HandoffScreen":
+                handoffs.append(screen_text(app))
+                await press(pilot, "enter")
+                continue
+            if screen != "TableScreen":
+                await press(pilot, "1")  # a question: its first choice
+                continue
+            if played.current not in PEOPLE:
+                continue
+            moves[played.current] += 1
+            if played.phase is Phase.DRAW:
+                legal = played.legal_actions()
+                kinds = {action.kind for action in legal}
+                await press(
+                    pilot, "d" if "draw_stock" in kinds else "e" if "end_deal" in kinds else "t"
+                )
+            elif played.phase is Phase.PLAY:
+                await press(pilot, "x")
+        assert type(app.screen).__name__ == "DealEndScreen", variant
+        finished = game_of(app)
+        assert finished.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+        assert finished.state.results
+        assert all(count >= 2 for count in moves.values())
+        computer_moves = [record for record in finished.state.log if record.seat in (1, 3)]
+        assert len(computer_moves) >= 4
+        # a hand-off screen only ever passes the keyboard to a person
+        assert handoffs
+        assert all("Pass to Anna" in text or "Pass to Bob" in text for text in handoffs)
+        assert not any("Pass to Computer" in text for text in handoffs)
