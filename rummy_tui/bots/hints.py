@@ -32,6 +32,10 @@ from rummy_tui.core.variants import Scoring, UnmatchedValue
 HINT_LEVEL = "hard"
 """The computer level whose choice the hint suggests."""
 
+NAMED_OUTS = 8
+"""European Rummy: the hint names the cards that bring the hand nearer when there are at most
+this many different ones."""
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -166,9 +170,14 @@ def race_text(view: PlayerView) -> str:
         return ""
     needed = f"{standing.distance} card{'s' if standing.distance != 1 else ''}"
     outs = round(standing.outs)
+    if not outs:
+        return f" {lead} {needed} from going out; no card you have not seen brings you nearer."
+    named = ""
+    if len(standing.faces) <= NAMED_OUTS:
+        named = ": " + " ".join(str(face) for face in standing.faces)
     return (
         f" {lead} {needed} from going out; {outs} of the cards you have not seen would bring "
-        "you one nearer."
+        f"you one nearer{named}."
     )
 
 

@@ -27,14 +27,17 @@ stand in (a run already A to K), where it is one card optimistic.
 >>> hand = parse_cards("AS 2S 3S 4H 5H 6H 7H 9D 10D JD QD KD 5C 6C 9C")
 >>> race.distance(hand)
 1
->>> race.standing(hand)  # a 4 or 7 of clubs, or either joker, lets 9C go
+>>> standing = race.standing(hand)
+>>> standing
 RaceStanding(distance=1, outs=6.0)
+>>> [str(face) for face in standing.faces]  # two packs: two of each, and two jokers
+['4C', '7C', 'JK']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rummy_tui.core import Card, RuleSet
@@ -53,10 +56,12 @@ class RaceStanding:
     Attributes:
         distance: Cards still to draw before the hand goes out (0: it can go out).
         outs: Unseen cards (weighted by how many may still come) that bring it one step nearer.
+        faces: The faces of those cards, wild cards included.
     """
 
     distance: int
     outs: float
+    faces: tuple[Face, ...] = field(default=(), repr=False)
 
 
 def _runs(counts: tuple[int, ...], budget: int, layers: int) -> list[int]:
@@ -241,6 +246,7 @@ class Race:
         outs = self.wild_live
         live = self.live
         wild_code = self.wild_code
+        faces = [face for face in _FACES if wild_code[face.code] and live[face.code] > 0]
         for index, row in enumerate(counts):
             others = _by_length(_merge(before[index], after[index], budget), budget)
             base = index * _RANKS
@@ -254,8 +260,9 @@ class Race:
                 for length, placed in table:
                     if placed + others[budget - length] >= needed:
                         outs += copies
+                        faces.append(_FACES[base + rank])
                         break
-        return RaceStanding(distance, outs)
+        return RaceStanding(distance, outs, tuple(sorted(faces)))
 
     def discards(
         self, hand: Sequence[Card], candidates: Sequence[Card]

@@ -78,4 +78,5 @@ def test_E_7_european_hint_counts_the_cards_still_needed_and_the_outs() -> None:
     advice = hint(game.view(1), game.legal_actions())
     # a 4 or 7 of clubs (two packs) or either joker lets the 9 of clubs go
     assert "You are 1 card from going out; 6 of the cards you have not seen" in advice.cost_text
+    assert advice.cost_text.endswith("would bring you one nearer: 4C 7C JK.")
     assert advice.action is not None and advice.action.kind == "draw_stock"
