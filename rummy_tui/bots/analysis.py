@@ -17,12 +17,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummy_tui.core import Action, Arrangement, Card, Meld, PlayerView, best_arrangement
-from rummy_tui.core.cards import JOKER_FACE, SUITS, Face
+from rummy_tui.core.cards import JOKER_FACE, SUITS, Face, all_faces
 from rummy_tui.core.melds import MeldKind, TableMeld, is_wild, layoff_options
 from rummy_tui.core.values import hand_value, pip_value
 from rummy_tui.core.variants import AceRule, RuleSet, Scoring
 
-_FACES: list[Face] = [Face(rank, suit) for suit in SUITS for rank in range(1, 14)] + [JOKER_FACE]
+FACES_BY_CODE: list[Face] = [*all_faces(), JOKER_FACE]
+"""Every face, indexed by its code (the 52 suited faces, then the joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,9 +381,9 @@ def _tables(rules: RuleSet) -> tuple[list[int], list[int], list[bool]]:
     found = _TABLES.get(key)
     if found is None:
         found = (
-            [hand_value(rules, Card(face)) for face in _FACES],
-            [pip_value(rules, face) for face in _FACES],
-            [is_wild(rules, face) for face in _FACES],
+            [hand_value(rules, Card(face)) for face in FACES_BY_CODE],
+            [pip_value(rules, face) for face in FACES_BY_CODE],
+            [is_wild(rules, face) for face in FACES_BY_CODE],
         )
         _TABLES[key] = found
     return found

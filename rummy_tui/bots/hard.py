@@ -29,14 +29,11 @@ from __future__ import annotations
 
 import random
 
-from rummy_tui.bots.analysis import Judge, Weights
+from rummy_tui.bots.analysis import FACES_BY_CODE, Judge, Weights
 from rummy_tui.bots.memory import Memory
 from rummy_tui.bots.normal import ThinkingBot
 from rummy_tui.core import Action, Card, Discard, DrawTwo, PlayerView
-from rummy_tui.core.cards import JOKER_FACE, SUITS, Face
 from rummy_tui.core.variants import DrawRule
-
-_FACES: list[Face] = [Face(rank, suit) for suit in SUITS for rank in range(1, 14)] + [JOKER_FACE]
 
 
 class HardJudge(Judge):
@@ -70,7 +67,7 @@ class HardJudge(Judge):
             else:
                 picks = rng.choices(codes, weights=weights, k=self.sample_count)
                 self._samples = [
-                    Card(_FACES[code], 60 + number) for number, code in enumerate(picks)
+                    Card(FACES_BY_CODE[code], 60 + number) for number, code in enumerate(picks)
                 ]
         return self._samples
 
@@ -82,7 +79,7 @@ class HardJudge(Judge):
         known = [card for card in self.memory.held_by(seat) if card not in self.view.hand]
         size = self.view.hand_sizes[seat] - len(known)
         pool = [
-            Card(_FACES[code], 70 + copy)
+            Card(FACES_BY_CODE[code], 70 + copy)
             for code, live in enumerate(self.live)
             for copy in range(round(live))
         ]

@@ -40,13 +40,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from rummy_tui.bots.analysis import FACES_BY_CODE
 from rummy_tui.core import Card, RuleSet
-from rummy_tui.core.cards import JOKER_FACE, SUITS, Face
+from rummy_tui.core.cards import SUITS, Face
 from rummy_tui.core.melds import is_wild
 from rummy_tui.core.variants import AceRule
 
 _RANKS = 13
-_FACES: list[Face] = [Face(rank, suit) for suit in SUITS for rank in range(1, 14)] + [JOKER_FACE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +188,7 @@ class Race:
         self.budget = rules.hand_size_for(players)
         self.around = rules.ace_rule is AceRule.AROUND
         self.live = list(live)
-        self.wild_code = [is_wild(rules, face) for face in _FACES]
+        self.wild_code = [is_wild(rules, face) for face in FACES_BY_CODE]
         self.wild_live = sum(count for code, count in enumerate(self.live) if self.wild_code[code])
 
     # ---------------------------------------------------------------- counting
@@ -246,7 +246,7 @@ class Race:
         outs = self.wild_live
         live = self.live
         wild_code = self.wild_code
-        faces = [face for face in _FACES if wild_code[face.code] and live[face.code] > 0]
+        faces = [face for face in FACES_BY_CODE if wild_code[face.code] and live[face.code] > 0]
         for index, row in enumerate(counts):
             others = _by_length(_merge(before[index], after[index], budget), budget)
             base = index * _RANKS
@@ -260,7 +260,7 @@ class Race:
                 for length, placed in table:
                     if placed + others[budget - length] >= needed:
                         outs += copies
-                        faces.append(_FACES[base + rank])
+                        faces.append(FACES_BY_CODE[base + rank])
                         break
         return RaceStanding(distance, outs, tuple(sorted(faces)))
 

@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from rummy_tui.bots.race import _FACES, Race
+from rummy_tui.bots.analysis import FACES_BY_CODE
+from rummy_tui.bots.race import Race
 from rummy_tui.core import Card, RuleSet, best_arrangement, get_variant, parse_cards
 from rummy_tui.core.cards import JOKER_FACE, SUITS, Face
 from rummy_tui.core.dealing import full_deck
@@ -59,7 +60,7 @@ def complete_hand(rng: random.Random, rules: RuleSet) -> tuple[list[Card], list[
 def one_swap_away(rules: RuleSet, hand: list[Card]) -> set[int]:
     """Faces (by code) that, drawn, let the hand go out after one discard (brute force)."""
     found: set[int] = set()
-    for face in _FACES:
+    for face in FACES_BY_CODE:
         drawn = [*hand, Card(face, 9)]
         if any(goes_out(rules, drawn[:index] + drawn[index + 1 :]) for index in range(16)):
             found.add(face.code)
