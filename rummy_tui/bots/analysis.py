@@ -389,6 +389,11 @@ def _tables(rules: RuleSet) -> tuple[list[int], list[int], list[bool]]:
     return found
 
 
+def wild_codes(rules: RuleSet) -> list[bool]:
+    """Per face code, whether that face is wild under ``rules`` (cached per rule set)."""
+    return _tables(rules)[2]
+
+
 def meld_key(faces: Sequence[Face], cards: Sequence[Card], rules: RuleSet) -> tuple[object, ...]:
     """A key that identifies a meld by what it shows and how many wild cards it holds."""
     wild = sum(1 for card in cards if is_wild(rules, card))

@@ -40,10 +40,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rummy_tui.bots.analysis import FACES_BY_CODE
+from rummy_tui.bots.analysis import FACES_BY_CODE, wild_codes
 from rummy_tui.core import Card, RuleSet
 from rummy_tui.core.cards import SUITS, Face
-from rummy_tui.core.melds import is_wild
 from rummy_tui.core.variants import AceRule
 
 _RANKS = 13
@@ -188,7 +187,7 @@ class Race:
         self.budget = rules.hand_size_for(players)
         self.around = rules.ace_rule is AceRule.AROUND
         self.live = list(live)
-        self.wild_code = [is_wild(rules, face) for face in FACES_BY_CODE]
+        self.wild_code = wild_codes(rules)
         self.wild_live = sum(count for code, count in enumerate(self.live) if self.wild_code[code])
 
     # ---------------------------------------------------------------- counting

@@ -13,6 +13,19 @@ from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, Scoring
 
 
+def cards_in_play(game: Game) -> Counter[Card]:
+    """Every card of the deal wherever it is: hands, stock, discard pile and melds."""
+    deal = game.state.deal
+    places: list[Card] = []
+    for hand in deal.hands:
+        places.extend(hand)
+    places.extend(deal.stock)
+    places.extend(deal.discard)
+    for meld in deal.melds:
+        places.extend(placed.card for placed in meld.cards)
+    return Counter(places)
+
+
 def invariant_violations(
     game: Game, deck: Sequence[Card] | None = None, check_legal: bool = True
 ) -> list[str]:
@@ -33,14 +46,7 @@ def invariant_violations(
     deal = state.deal
     rules = state.rules
     players = len(state.players)
-    places: list[Card] = []
-    for hand in deal.hands:
-        places.extend(hand)
-    places.extend(deal.stock)
-    places.extend(deal.discard)
-    for meld in deal.melds:
-        places.extend(placed.card for placed in meld.cards)
-    counts = Counter(places)
+    counts = cards_in_play(game)
     expected = Counter(deck if deck is not None else full_deck(rules, players))
     if counts != expected:
         extra = counts - expected

@@ -27,6 +27,7 @@ from rummy_tui.core import (
     stack_deck,
 )
 from rummy_tui.core.dealing import full_deck
+from rummy_tui.core.invariants import cards_in_play
 
 NAMES = ("Anna", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hel", "Ivo", "Jon", "Kai", "Liv")
 
@@ -108,15 +109,7 @@ def cycle(game: Game, turns: int) -> None:
 
 def cards_everywhere(game: Game) -> Counter[Card]:
     """Every card of the deal wherever it is: hands, stock, discard pile, melds."""
-    deal_state = game.state.deal
-    places: list[Card] = []
-    for hand in deal_state.hands:
-        places.extend(hand)
-    places.extend(deal_state.stock)
-    places.extend(deal_state.discard)
-    for meld in deal_state.melds:
-        places.extend(placed.card for placed in meld.cards)
-    return Counter(places)
+    return cards_in_play(game)
 
 
 def assert_cards_conserved(game: Game) -> None:
