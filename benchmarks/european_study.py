@@ -1,9 +1,11 @@
-"""Why the hard level does not pull ahead in two-player European Rummy: two measurements.
+"""Why the hard level does not pull ahead in two-player European Rummy: four measurements.
 
 Run from the project folder::
 
     python benchmarks/european_study.py speed [--deals 600] [--jobs 2]
     python benchmarks/european_study.py oracle [--deals 800] [--margin 0.5] [--jobs 2]
+    python benchmarks/european_study.py knowledge [--deals 800] [--margin 0.5] [--jobs 2]
+    python benchmarks/european_study.py headroom [--deals 40] [--rollouts 40] [--jobs 2]
 
 ``speed`` plays each policy alone against a passive partner (it draws from the stock and
 throws the card it drew away, so the pile offers random cards) and reports how many draws the
@@ -16,12 +18,26 @@ hand a card nearer.
 player that discards like the hard level without its look-ahead plays normal, once as it is
 and once *told the normal player's hand*, so that among discards within ``--margin`` of its
 best it throws none that normal would take. The second is a cheat, for measurement only.
+
+``knowledge`` asks how good a guess of the opponent's wishes would have to be: the same
+player is told normal's wishes blurred by noise, so that its guess separates wanted from
+unwanted cards with a chosen AUC (1.0 is the cheat above, 0.5 a coin), and it plays normal
+with each. It also plays the cheat with several margins, to show how much holding back pays
+at best.
+
+``headroom`` asks how much faster than normal a player could go out by searching its
+discards: at four moments of each solo deal it plays every one of normal's four best discards
+out to the end in 40 futures (the stock and the partner's hand shuffled anew, so the futures
+know no more than the player does), chooses by half of them and scores the choice on the
+other half against normal's own. This is the gain a rollout player with a perfect copy of
+normal's play and a generous time budget would make per decision.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -36,6 +52,7 @@ from rummy_tui.bots.hard import HardBot
 from rummy_tui.bots.normal import NormalBot
 from rummy_tui.bots.race import Race
 from rummy_tui.core import (
+    Action,
     Card,
     Discard,
     DrawStock,
@@ -73,30 +90,114 @@ def policy(name: str, seed: int) -> Bot:
     return RaceBot(seed) if name == "race" else make_bot(name, seed)
 
 
+class Passive:
+    """The partner of the solo studies: draws from the stock and throws away what it drew, so
+    the pile offers random cards and it never takes anything."""
+
+    def __init__(self) -> None:
+        self.before: set[Card] = set()
+
+    def action(self, game: Game, legal: list[Action]) -> Action:
+        if game.phase is Phase.DRAW:
+            self.before = set(game.view(game.current).hand)
+            return next((item for item in legal if isinstance(item, DrawStock)), legal[0])
+        discards = [item for item in legal if isinstance(item, Discard)]
+        fresh = [item for item in discards if item.card not in self.before]
+        return (fresh or discards or legal)[0]
+
+
+def finish_alone(game: Game, player: Bot, limit: int = 300) -> int:
+    """Play ``game`` on with ``player`` in seat 0 and a passive partner in seat 1 until seat 0
+    goes out; the draws seat 0 made."""
+    draws = 0
+    partner = Passive()
+    while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER) and draws < limit:
+        legal = game.legal_actions()
+        if game.current == 0:
+            action = player.choose(game.view(0), legal)
+            draws += isinstance(action, DrawStock | TakeDiscard)
+        else:
+            action = partner.action(game, legal)
+        game.apply(action)
+    return draws
+
+
 def draws_to_go_out(job: tuple[str, list[int]]) -> list[int]:
     """Draws the policy needs on each deal, with a passive partner."""
     name, seeds = job
-    results = []
+    return [
+        finish_alone(
+            new_game(RULES, ["Policy", "Passive"], seed=seed, dealer=1), policy(name, seed)
+        )
+        for seed in seeds
+    ]
+
+
+HEADROOM_DRAWS = (2, 5, 8, 11)
+"""The draws after which the headroom study examines normal's discard."""
+
+
+def futures(game: Game, count: int, seed: int) -> list[Game]:
+    """``count`` copies of ``game`` in which the cards seat 0 cannot see (the stock and the
+    partner's hand) are shuffled anew, so that no future knows more than seat 0 does."""
+    copies = []
+    for number in range(count):
+        future = game.copy()
+        deal = future.state.deal
+        hidden = [*deal.stock, *deal.hands[1]]
+        random.Random(seed * 7919 + number).shuffle(hidden)
+        size = len(deal.hands[1])
+        deal.hands[1][:] = hidden[:size]
+        deal.stock[:] = hidden[size:]
+        copies.append(future)
+    return copies
+
+
+def discard_gain(
+    game: Game, view: PlayerView, allowed: list[Card], candidates: int, rollouts: int, seed: int
+) -> float:
+    """Draws saved by choosing among normal's best ``candidates`` discards by played-out
+    futures: the choice is made on one half of the futures and scored on the other half (the
+    same futures for every candidate), against normal's own choice."""
+    judge = NormalBot(seed).judge(view)
+    hand = list(view.hand)
+    ranked = [card for _, card in judge.discard_costs(hand, allowed)][:candidates]
+    half = rollouts // 2
+    chosen_on: dict[Card, float] = {}
+    scored_on: dict[Card, float] = {}
+    for card in ranked:
+        results = []
+        for future in futures(game, rollouts, seed):
+            future.apply(Discard(card=card))
+            results.append(finish_alone(future, NormalBot(seed)))
+        chosen_on[card] = statistics.mean(results[:half])
+        scored_on[card] = statistics.mean(results[half:])
+    best = min(ranked, key=lambda card: chosen_on[card])
+    return scored_on[ranked[0]] - scored_on[best]
+
+
+def headroom(job: tuple[int, int, list[int]]) -> list[float]:
+    """The gains of :func:`discard_gain` after the draws in ``HEADROOM_DRAWS`` of each deal."""
+    candidates, rollouts, seeds = job
+    gains = []
     for seed in seeds:
-        game = new_game(RULES, ["Policy", "Passive"], seed=seed, dealer=1)
-        player = policy(name, seed)
+        game = new_game(RULES, ["Normal", "Passive"], seed=seed, dealer=1)
+        player = NormalBot(seed)
+        partner = Passive()
         draws = 0
-        before: set[Card] = set()
-        while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER) and draws < 300:
+        while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER) and draws < 60:
             legal = game.legal_actions()
-            if game.current == 0:
-                action = player.choose(game.view(0), legal)
-                draws += isinstance(action, DrawStock | TakeDiscard)
-            elif game.phase is Phase.DRAW:
-                before = set(game.view(1).hand)
-                action = next((item for item in legal if isinstance(item, DrawStock)), legal[0])
-            else:
-                discards = [item for item in legal if isinstance(item, Discard)]
-                fresh = [item for item in discards if item.card not in before]
-                action = (fresh or discards or legal)[0]
+            if game.current != 0:
+                game.apply(partner.action(game, legal))
+                continue
+            view = game.view(0)
+            allowed = [item.card for item in legal if isinstance(item, Discard)]
+            if view.phase is not Phase.DRAW and allowed and draws in HEADROOM_DRAWS:
+                gains.append(discard_gain(game, view, allowed, candidates, rollouts, seed))
+            action = player.choose(view, legal)
+            draws += isinstance(action, DrawStock | TakeDiscard)
             game.apply(action)
-        results.append(draws)
-    return results
+    return gains
 
 
 class Oracle(HardBot):
@@ -104,6 +205,9 @@ class Oracle(HardBot):
     hand and keeps back what the normal player would take."""
 
     margin = 0.0
+    noise = 0.0
+    """Standard deviation of the noise added to the 0/1 truth of "normal wants this card"
+    (a card counts as wanted when truth plus noise exceeds one half)."""
     game: Game | None = None
     opponent: NormalBot | None = None
 
@@ -118,17 +222,28 @@ class Oracle(HardBot):
         seen_judge = self.opponent.judge(seen)
         best = ranked[0][0]
         guarded = []
+        blur = random.Random(self.seed * 1_000_003 + len(view.log))
         for cost, card in ranked:
             wanted = self.opponent.wants_discard(seen, seen_judge, list(seen.hand), card)
+            if self.noise:
+                wanted = wanted + blur.gauss(0.0, self.noise) > 0.5
             penalty = self.margin + 0.001 if wanted and cost <= best + self.margin else 0.0
             guarded.append((cost + penalty, card))
         guarded.sort(key=lambda item: (item[0], item[1]))
         return guarded
 
 
-def oracle_wins(job: tuple[float, list[int]]) -> tuple[int, int]:
+def noise_for(auc: float) -> float:
+    """The noise that makes the blurred truth separate wanted from unwanted cards with
+    ``auc`` (the two scores differ by 1 and each carries normal noise)."""
+    if auc >= 1.0:
+        return 0.0
+    return 1.0 / (math.sqrt(2.0) * statistics.NormalDist().inv_cdf(auc))
+
+
+def oracle_wins(job: tuple[float, float, list[int]]) -> tuple[int, int]:
     """Deals won by the oracle player against normal (both seatings of every deal)."""
-    margin, seeds = job
+    margin, noise, seeds = job
     won = played = 0
     for seed in seeds:
         for first in (0, 1):
@@ -136,6 +251,7 @@ def oracle_wins(job: tuple[float, list[int]]) -> tuple[int, int]:
             player = Oracle(seed)
             opponent = NormalBot(seed + 1)
             player.margin, player.game, player.opponent = margin, game, opponent
+            player.noise = noise
             bots: list[Bot] = [player, opponent]
             while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER):
                 seat = game.current
@@ -152,11 +268,12 @@ def split(seeds: list[int], jobs: int) -> list[list[int]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("study", choices=("speed", "oracle"))
+    parser.add_argument("study", choices=("speed", "oracle", "knowledge", "headroom"))
     parser.add_argument("--deals", type=int, default=0)
     parser.add_argument("--margin", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rollouts", type=int, default=40, help="headroom: futures per discard")
     options = parser.parse_args(argv)
     jobs = max(1, options.jobs)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -174,17 +291,44 @@ def main(argv: list[str] | None = None) -> int:
                     f"| {statistics.median(draws):.0f} |"
                 )
             return 0
+        if options.study == "headroom":
+            deals = options.deals or 40
+            seeds = list(range(options.seed, options.seed + deals))
+            rollouts = max(2, options.rollouts)
+            jobs_list = [(4, rollouts, part) for part in split(seeds, jobs)]
+            gains = [gain for part in pool.map(headroom, jobs_list) for gain in part]
+            spread = statistics.pstdev(gains) / math.sqrt(len(gains))
+            print(
+                f"Headroom of normal's discard, {len(gains)} decisions in {deals} deals: "
+                f"choosing among its 4 best by {rollouts // 2} played-out futures each saves "
+                f"{statistics.mean(gains):.3f} draws a decision (s.e. {spread:.3f}); "
+                f"normal's own choice kept in {sum(gain == 0 for gain in gains)}."
+            )
+            return 0
         deals = options.deals or 800
         seeds = list(range(options.seed, options.seed + deals // 2))
-        print(f"Oracle study, {len(seeds) * 2} deals against normal:")
-        for margin in (0.0, options.margin):
-            parts = list(pool.map(oracle_wins, [(margin, part) for part in split(seeds, jobs)]))
+
+        def play(label: str, margin: float, noise: float) -> None:
+            jobs_list = [(margin, noise, part) for part in split(seeds, jobs)]
+            parts = list(pool.map(oracle_wins, jobs_list))
             won = sum(part[0] for part in parts)
             played = sum(part[1] for part in parts)
             rate = won / played
             margin_se = (rate - 0.5) / math.sqrt(0.25 / played)
-            label = "told normal's hand" if margin else "as it is"
-            print(f"  {label}: {rate:.1%} of {played} deals ({margin_se:+.1f} s.e.)")
+            print(f"  {label}: {rate:.1%} of {played} deals ({margin_se:+.1f} s.e.)", flush=True)
+
+        if options.study == "oracle":
+            print(f"Oracle study, {len(seeds) * 2} deals against normal:")
+            play("as it is", 0.0, 0.0)
+            play("told normal's hand", options.margin, 0.0)
+            return 0
+        print(f"Knowledge study, {len(seeds) * 2} deals against normal:")
+        for auc in (0.9, 0.8, 0.7):
+            play(
+                f"guess with AUC {auc:.1f}, margin {options.margin}", options.margin, noise_for(auc)
+            )
+        for margin in (0.25, 0.5, 1.0):
+            play(f"told normal's hand, margin {margin}", margin, 0.0)
     return 0
 
 
