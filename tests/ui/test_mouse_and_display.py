@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from rummy_tui.bots import hint
 from rummy_tui.core import Phase, parse_cards
 from rummy_tui.ui.render import (
     FOUR_COLOURS,
@@ -22,6 +23,7 @@ from rummy_tui.ui.widgets.hand import CELL
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import (
     app_for,
+    game_of,
     pass_to,
     press,
     screen_text,
@@ -210,6 +212,12 @@ async def test_hint_key_shows_the_hint() -> None:
         assert "Best arrangement:" in shown and "7♥ 8♥ 9♥" in shown
         assert "Unmatched:" in shown
         assert "Suggested move:" in shown
+        # the reason does not repeat the move named on the line above it
+        why = next(line for line in shown.splitlines() if "Why:" in line)
+        game = game_of(app)
+        advice = hint(game.view(game.current), game.legal_actions())
+        move = advice.reason.partition(": ")[0]
+        assert move and move not in why
         await press(pilot, "escape")
         assert type(app.screen).__name__ == "TableScreen"
 
