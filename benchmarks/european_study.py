@@ -26,11 +26,12 @@ with each. It also plays the cheat with several margins, to show how much holdin
 at best.
 
 ``headroom`` asks how much faster than normal a player could go out by searching its
-discards: at four moments of each solo deal it plays every one of normal's four best discards
+choices: at four moments of each solo deal it plays every one of normal's four best discards
 out to the end in 40 futures (the stock and the partner's hand shuffled anew, so the futures
 know no more than the player does), chooses by half of them and scores the choice on the
-other half against normal's own. This is the gain a rollout player with a perfect copy of
-normal's play and a generous time budget would make per decision.
+other half against normal's own; at six moments it does the same for the stock against the
+top discard. This is the gain a rollout player with a perfect copy of normal's play and a
+generous time budget would make per decision.
 """
 
 from __future__ import annotations
@@ -135,6 +136,8 @@ def draws_to_go_out(job: tuple[str, list[int]]) -> list[int]:
 
 HEADROOM_DRAWS = (2, 5, 8, 11)
 """The draws after which the headroom study examines normal's discard."""
+HEADROOM_TAKES = (1, 3, 5, 7, 9, 11)
+"""The draws after which it examines normal's choice between the stock and the pile."""
 
 
 def futures(game: Game, count: int, seed: int) -> list[Game]:
@@ -153,33 +156,31 @@ def futures(game: Game, count: int, seed: int) -> list[Game]:
     return copies
 
 
-def discard_gain(
-    game: Game, view: PlayerView, allowed: list[Card], candidates: int, rollouts: int, seed: int
-) -> float:
-    """Draws saved by choosing among normal's best ``candidates`` discards by played-out
+def choice_gain(game: Game, options: list[Action], rollouts: int, seed: int) -> float:
+    """Draws saved by choosing among ``options`` (normal's own choice first) by played-out
     futures: the choice is made on one half of the futures and scored on the other half (the
-    same futures for every candidate), against normal's own choice."""
-    judge = NormalBot(seed).judge(view)
-    hand = list(view.hand)
-    ranked = [card for _, card in judge.discard_costs(hand, allowed)][:candidates]
+    same futures for every option), against normal's own choice."""
     half = rollouts // 2
-    chosen_on: dict[Card, float] = {}
-    scored_on: dict[Card, float] = {}
-    for card in ranked:
+    chosen_on: list[float] = []
+    scored_on: list[float] = []
+    for option in options:
         results = []
         for future in futures(game, rollouts, seed):
-            future.apply(Discard(card=card))
+            future.apply(option)
             results.append(finish_alone(future, NormalBot(seed)))
-        chosen_on[card] = statistics.mean(results[:half])
-        scored_on[card] = statistics.mean(results[half:])
-    best = min(ranked, key=lambda card: chosen_on[card])
-    return scored_on[ranked[0]] - scored_on[best]
+        chosen_on.append(statistics.mean(results[:half]))
+        scored_on.append(statistics.mean(results[half:]))
+    best = min(range(len(options)), key=lambda index: chosen_on[index])
+    return scored_on[0] - scored_on[best]
 
 
-def headroom(job: tuple[int, int, list[int]]) -> list[float]:
-    """The gains of :func:`discard_gain` after the draws in ``HEADROOM_DRAWS`` of each deal."""
+def headroom(job: tuple[int, int, list[int]]) -> tuple[list[float], list[float]]:
+    """The gains of :func:`choice_gain` over normal's discards (among its ``candidates`` best)
+    after the draws in ``HEADROOM_DRAWS``, and over its choice between the stock and the pile
+    after the draws in ``HEADROOM_TAKES``."""
     candidates, rollouts, seeds = job
-    gains = []
+    discards: list[float] = []
+    draws_taken: list[float] = []
     for seed in seeds:
         game = new_game(RULES, ["Normal", "Passive"], seed=seed, dealer=1)
         player = NormalBot(seed)
@@ -191,13 +192,20 @@ def headroom(job: tuple[int, int, list[int]]) -> list[float]:
                 game.apply(partner.action(game, legal))
                 continue
             view = game.view(0)
-            allowed = [item.card for item in legal if isinstance(item, Discard)]
-            if view.phase is not Phase.DRAW and allowed and draws in HEADROOM_DRAWS:
-                gains.append(discard_gain(game, view, allowed, candidates, rollouts, seed))
             action = player.choose(view, legal)
+            allowed = [item.card for item in legal if isinstance(item, Discard)]
+            sources = [item for item in legal if isinstance(item, DrawStock | TakeDiscard)]
+            if action in sources and len(sources) == 2 and draws in HEADROOM_TAKES:
+                options = sorted(sources, key=lambda item: item != action)
+                draws_taken.append(choice_gain(game, options, rollouts, seed))
+            elif allowed and isinstance(action, Discard) and draws in HEADROOM_DRAWS:
+                judge = player.judge(view)
+                ranked = [card for _, card in judge.discard_costs(list(view.hand), allowed)]
+                options = [Discard(card=card) for card in ranked[:candidates]]
+                discards.append(choice_gain(game, options, rollouts, seed))
             draws += isinstance(action, DrawStock | TakeDiscard)
             game.apply(action)
-    return gains
+    return discards, draws_taken
 
 
 class Oracle(HardBot):
@@ -296,14 +304,18 @@ def main(argv: list[str] | None = None) -> int:
             seeds = list(range(options.seed, options.seed + deals))
             rollouts = max(2, options.rollouts)
             jobs_list = [(4, rollouts, part) for part in split(seeds, jobs)]
-            gains = [gain for part in pool.map(headroom, jobs_list) for gain in part]
-            spread = statistics.pstdev(gains) / math.sqrt(len(gains))
-            print(
-                f"Headroom of normal's discard, {len(gains)} decisions in {deals} deals: "
-                f"choosing among its 4 best by {rollouts // 2} played-out futures each saves "
-                f"{statistics.mean(gains):.3f} draws a decision (s.e. {spread:.3f}); "
-                f"normal's own choice kept in {sum(gain == 0 for gain in gains)}."
-            )
+            parts = list(pool.map(headroom, jobs_list))
+            print(f"Headroom of normal's choices in {deals} deals, {rollouts // 2} futures each:")
+            for index, what in enumerate(("discard among its 4 best", "stock or pile")):
+                gains = [gain for part in parts for gain in part[index]]
+                if not gains:
+                    continue
+                spread = statistics.pstdev(gains) / math.sqrt(len(gains))
+                print(
+                    f"  {what}: {len(gains)} decisions, the search saves "
+                    f"{statistics.mean(gains):.3f} draws a decision (s.e. {spread:.3f}); "
+                    f"normal's own choice kept in {sum(gain == 0 for gain in gains)}."
+                )
             return 0
         deals = options.deals or 800
         seeds = list(range(options.seed, options.seed + deals // 2))

@@ -71,7 +71,7 @@ def test_strength_prints_a_row_per_pairing(tmp_path: Path) -> None:
         ("speed", ("--deals", "2"), "| race |"),
         ("oracle", ("--deals", "2"), "told normal's hand"),
         ("knowledge", ("--deals", "2"), "guess with AUC 0.9"),
-        ("headroom", ("--deals", "1", "--rollouts", "2"), "Headroom of normal's discard"),
+        ("headroom", ("--deals", "1", "--rollouts", "2"), "discard among its 4 best"),
     ],
 )
 def test_european_study_runs(
