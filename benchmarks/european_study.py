@@ -41,6 +41,7 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -107,15 +108,23 @@ class Passive:
         return (fresh or discards or legal)[0]
 
 
-def finish_alone(game: Game, player: Bot, limit: int = 300) -> int:
+Watch = Callable[[Game, PlayerView, list[Action], Action, int], None]
+"""Called before each of seat 0's moves with the game, its view, the legal moves, the move
+chosen and the draws made so far."""
+
+
+def finish_alone(game: Game, player: Bot, limit: int = 300, watch: Watch | None = None) -> int:
     """Play ``game`` on with ``player`` in seat 0 and a passive partner in seat 1 until seat 0
-    goes out; the draws seat 0 made."""
+    goes out (or has drawn ``limit`` cards); the draws seat 0 made."""
     draws = 0
     partner = Passive()
     while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER) and draws < limit:
         legal = game.legal_actions()
         if game.current == 0:
-            action = player.choose(game.view(0), legal)
+            view = game.view(0)
+            action = player.choose(view, legal)
+            if watch is not None:
+                watch(game, view, legal, action, draws)
             draws += isinstance(action, DrawStock | TakeDiscard)
         else:
             action = partner.action(game, legal)
@@ -181,30 +190,25 @@ def headroom(job: tuple[int, int, list[int]]) -> tuple[list[float], list[float]]
     candidates, rollouts, seeds = job
     discards: list[float] = []
     draws_taken: list[float] = []
+
+    def examine(
+        game: Game, view: PlayerView, legal: list[Action], action: Action, draws: int
+    ) -> None:
+        allowed = [item.card for item in legal if isinstance(item, Discard)]
+        sources = [item for item in legal if isinstance(item, DrawStock | TakeDiscard)]
+        if action in sources and len(sources) == 2 and draws in HEADROOM_TAKES:
+            options = [action, *(item for item in sources if item != action)]
+            draws_taken.append(choice_gain(game, options, rollouts, seed))
+        elif allowed and isinstance(action, Discard) and draws in HEADROOM_DRAWS:
+            judge = player.judge(view)
+            ranked = [card for _, card in judge.discard_costs(list(view.hand), allowed)]
+            options = [Discard(card=card) for card in ranked[:candidates]]
+            discards.append(choice_gain(game, options, rollouts, seed))
+
     for seed in seeds:
         game = new_game(RULES, ["Normal", "Passive"], seed=seed, dealer=1)
         player = NormalBot(seed)
-        partner = Passive()
-        draws = 0
-        while game.phase not in (Phase.DEAL_OVER, Phase.MATCH_OVER) and draws < 60:
-            legal = game.legal_actions()
-            if game.current != 0:
-                game.apply(partner.action(game, legal))
-                continue
-            view = game.view(0)
-            action = player.choose(view, legal)
-            allowed = [item.card for item in legal if isinstance(item, Discard)]
-            sources = [item for item in legal if isinstance(item, DrawStock | TakeDiscard)]
-            if action in sources and len(sources) == 2 and draws in HEADROOM_TAKES:
-                options = sorted(sources, key=lambda item: item != action)
-                draws_taken.append(choice_gain(game, options, rollouts, seed))
-            elif allowed and isinstance(action, Discard) and draws in HEADROOM_DRAWS:
-                judge = player.judge(view)
-                ranked = [card for _, card in judge.discard_costs(list(view.hand), allowed)]
-                options = [Discard(card=card) for card in ranked[:candidates]]
-                discards.append(choice_gain(game, options, rollouts, seed))
-            draws += isinstance(action, DrawStock | TakeDiscard)
-            game.apply(action)
+        finish_alone(game, player, limit=60, watch=examine)
     return discards, draws_taken
 
 
@@ -281,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--margin", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--rollouts", type=int, default=40, help="headroom: futures per discard")
+    parser.add_argument("--rollouts", type=int, default=40, help="headroom: futures per option")
     options = parser.parse_args(argv)
     jobs = max(1, options.jobs)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
