@@ -53,6 +53,8 @@ class MatchSetup(BaseModel):
     """Seed of the match's shuffles; None picks one at random."""
     hints: bool = True
     """Whether the hint key may be used (issue: hints can be switched off)."""
+    take_backs: bool = True
+    """Whether people may take back moves of their own turn (P-4)."""
     bot_delay: float = Field(default=0.5, ge=0.0, le=5.0)
     """Seconds between a computer player's actions, so people can follow them."""
 
@@ -63,7 +65,7 @@ class MatchSetup(BaseModel):
 
     def start(self) -> Game:
         """Seat the players and deal the first deal."""
-        return new_game(self.rules, self.names, seed=self.seed)
+        return new_game(self.rules, self.names, seed=self.seed, take_backs=self.take_backs)
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:

@@ -45,7 +45,7 @@ from rummy_tui.core.melds import (
     unmoved_end_joker,
 )
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
-from rummy_tui.core.state import DealResult, GameState, Phase, TurnState
+from rummy_tui.core.state import DealResult, GameState, Phase, TakeBackNote, TurnState
 from rummy_tui.core.usability import card_usable
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 from rummy_tui.core.views import PlayerView
@@ -135,6 +135,24 @@ class Game:
         )
         self.state.log.append(record)
         return record
+
+    # -- take-back (P-4): the rules live in takeback.py
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """Why the newest move may not be taken back now (a refusal naming P-4), or None."""
+        from rummy_tui.core.takeback import take_back_refusal
+
+        return take_back_refusal(self, seat)
+
+    def can_take_back(self, seat: int | None = None) -> bool:
+        """Whether the newest move may be taken back now (P-4)."""
+        return self.take_back_refusal(seat) is None
+
+    def take_back(self, seat: int | None = None) -> TakeBackNote:
+        """Take back the newest move (P-4); raises the refusal, changing nothing, if it may not."""
+        from rummy_tui.core.takeback import take_back
+
+        return take_back(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (each one passes :meth:`verify`)."""

@@ -28,6 +28,7 @@ def new_game(
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     dealer: int | None = None,
+    take_backs: bool = True,
 ) -> Game:
     """Seat the players, cut for the first dealer (G-3) and deal the first deal (G-4).
 
@@ -37,6 +38,7 @@ def new_game(
         seed: Seed of every shuffle of the match; None picks one at random (it is recorded).
         deck: Card order of the first deal, top first; cards not named follow in pack order.
         dealer: Seat of the first dealer; None cuts for it.
+        take_backs: Whether players may take back moves of their turn (P-4).
 
     Raises:
         IllegalAction: for a player count outside the variant's range, empty or repeated
@@ -73,6 +75,7 @@ def new_game(
         first_dealer=dealer,
         scores=[0] * count,
         deal=first_deal,
+        take_backs_on=take_backs,
     )
     # The first deal's card order goes into the log like every later deal's (G-11).
     state.log.append(

@@ -132,6 +132,7 @@ def _score_chips(
         reason=reason,
         lines=tuple(lines),
         changes=tuple(changes),
+        payment_rule=text,
     )
 
 

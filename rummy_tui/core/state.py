@@ -87,6 +87,24 @@ class DealResult(BaseModel):
     """Per-seat breakdown."""
     changes: tuple[int, ...] = ()
     """Score change per seat."""
+    payment_rule: str = ""
+    """European Rummy: the rule of E-8 that set the payment, e.g. "5 chips: drew only one
+    card" (empty in the other variants)."""
+
+
+class TakeBackNote(BaseModel):
+    """A public line of the log saying who took back what (P-4)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    """Who took the move back."""
+    deal_number: int
+    """The deal it happened in."""
+    position: int
+    """Where it stands in the log: after the first ``position`` records."""
+    text: str
+    """The public line, e.g. "Anna took back: meld 7♥ 8♥ 9♥"."""
 
 
 class DealState(BaseModel):
@@ -140,3 +158,8 @@ class GameState(BaseModel):
     settlement: list[int] = Field(default_factory=list)
     """Rummy 500: what each seat pays the winner (R-12)."""
     log: list[ActionRecord] = Field(default_factory=list)
+    take_backs_on: bool = True
+    """Whether players may take back moves of their turn (P-4), chosen when the match starts."""
+    take_back_notes: list[TakeBackNote] = Field(default_factory=list)
+    """Public notes of the moves taken back (P-4); the log itself holds the game as if those
+    moves had never been made."""

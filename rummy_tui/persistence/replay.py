@@ -25,7 +25,12 @@ def rebuild(save: SaveFile) -> Game:
     first = save.first_deal
     try:
         game = new_game(
-            setup.rules, setup.names, seed=first.seed, deck=first.deck, dealer=first.dealer
+            setup.rules,
+            setup.names,
+            seed=first.seed,
+            deck=first.deck,
+            dealer=first.dealer,
+            take_backs=setup.take_backs,
         )
     except Exception as error:  # IllegalAction, or rules the engine cannot play
         raise SaveError(f"The first deal cannot be dealt again: {error}") from None
