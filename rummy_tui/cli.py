@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--deals", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    from rummy_tui.cli_records import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -146,6 +149,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command in ("sheet", "stats"):
+            from rummy_tui.cli_records import run_command
+
+            return run_command(args)
         setup = _setup_from_args(args) if args.command == "new" else None
         from rummy_tui.ui.app import run_app
 

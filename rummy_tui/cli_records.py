@@ -1,0 +1,253 @@
+"""``rummy sheet`` and ``rummy stats``: the score sheet of a saved match and the players' records,
+printed as Rich tables (or the sheet as CSV) for people who keep their own books."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
+    from rich.table import Table
+
+    from rummy_tui.records import MatchSummary, PlayerRecord, Records
+    from rummy_tui.sheet import ScoreSheet
+
+COMMANDS = ("sheet", "stats")
+"""The subcommands this module runs."""
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``sheet`` and ``stats`` to the ``rummy`` parser's subcommands."""
+    sheet = commands.add_parser("sheet", help="print the score sheet of a saved match")
+    sheet.add_argument("name", help="the saved match's name (see the Load screen)")
+    sheet.add_argument(
+        "--csv",
+        nargs="?",
+        const="-",
+        default=None,
+        metavar="FILE",
+        help="write the sheet as CSV instead, to FILE (default: the terminal)",
+    )
+    stats = commands.add_parser("stats", help="print the players' records")
+    stats.add_argument("--player", default=None, help="one player's record (any case)")
+    stats.add_argument("--variant", default=None, help="only this variant's matches")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run ``rummy sheet`` or ``rummy stats``; return the exit status."""
+    if args.command == "sheet":
+        return _sheet(args)
+    return _stats(args)
+
+
+def _fail(message: str, status: int = 1) -> int:
+    print(f"rummy: {message}", file=sys.stderr)
+    return status
+
+
+# ---------------------------------------------------------------------------- sheet
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rummy_tui.persistence import SaveError, SaveStore
+    from rummy_tui.sheet import score_sheet
+
+    try:
+        _, game, _ = SaveStore(args.data_dir).load(args.name)
+    except SaveError as error:
+        return _fail(str(error))
+    sheet = score_sheet(game)
+    if args.csv is None:
+        Console().print(sheet_table(sheet, title=f"{sheet.variant}: {args.name}"))
+        return 0
+    text = sheet.to_csv()
+    if args.csv == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.csv).write_text(text, encoding="utf-8", newline="")
+    except OSError as error:
+        return _fail(f"the sheet could not be written to {args.csv}: {error.strerror or error}.")
+    print(f"Wrote the score sheet of {args.name!r} to {args.csv}.")
+    return 0
+
+
+def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
+    """The score sheet as a Rich table: each deal's score above the running total."""
+    from rich.table import Table
+
+    from rummy_tui.sheet import RowKind
+
+    table = Table(title=title or sheet.variant, show_lines=True)
+    table.add_column("Deal", justify="right")
+    for column in sheet.columns:
+        table.add_column(column.title, justify="right")
+    table.add_column("Note")
+    for row in sheet.rows:
+        cells = []
+        for index, cell in enumerate(row.cells):
+            if row.kind is RowKind.DEAD:
+                cells.append(f"-\n[dim]{cell.total}[/dim]")
+                continue
+            mark = "*" if row.winner == index else ""
+            lines = [f"{cell.score:+d}{mark}"]
+            if sheet.shows_table_points:
+                lines.append(f"[dim]{cell.table_points} - {cell.hand_points}[/dim]")
+            lines.append(f"[bold]{cell.total}[/bold]")
+            cells.append("\n".join(lines))
+        table.add_row(str(row.deal_number), *cells, row.note)
+    if sheet.deal_in_progress is not None:
+        blanks = [""] * len(sheet.columns)
+        table.add_row(str(sheet.deal_in_progress), *blanks, "being played")
+    winners = " & ".join(sheet.columns[index].title for index in sheet.winners)
+    table.add_row(
+        "Total",
+        *(f"[bold]{total}[/bold]" for total in sheet.totals),
+        f"{sheet.unit}; winner: {winners}" if sheet.finished else sheet.unit,
+    )
+    if sheet.settlement:
+        table.add_row(
+            "Pays",
+            *(str(amount) if amount else "" for amount in sheet.settlement),
+            "each pays the winner the difference (R-12)",
+        )
+    table.caption = "* went out" + (
+        "; table - hand points under each score" if sheet.shows_table_points else ""
+    )
+    return table
+
+
+# ---------------------------------------------------------------------------- stats
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rummy_tui.core import VARIANT_IDS
+    from rummy_tui.records import Records
+
+    variant = args.variant
+    if variant is not None and variant not in VARIANT_IDS:
+        return _fail(
+            f"there is no variant {variant!r} (variants: {', '.join(VARIANT_IDS)})", status=2
+        )
+    records = Records(args.data_dir)
+    console = Console()
+    if args.player is not None:
+        record = records.player(args.player)
+        if record is None:
+            return _off(records) or _fail(f"no finished match is recorded for {args.player!r}.")
+        console.print(player_table(record, variant))
+        console.print(results_line(records, record.name, variant))
+        return _off(records)
+    players = records.players(variant)
+    matches = records.recent_matches(variant)
+    if _off(records):
+        return 1
+    if not players:
+        where = f" of {variant}" if variant else ""
+        print(f"No finished match{where} is recorded yet ({records.path}).")
+        return 0
+    console.print(players_table(players, variant))
+    console.print(matches_table(matches, variant))
+    return 0
+
+
+def _off(records: Records) -> int:
+    notice = records.take_notice()
+    if notice is None:
+        return 0
+    return _fail(notice)
+
+
+def players_table(players: list[PlayerRecord], variant: str | None) -> Table:
+    """Every player's matches, wins, deals won and longest winning streak."""
+    from rich.table import Table
+
+    table = Table(title="Players" + (f" ({variant})" if variant else ""))
+    for heading in ("Player", "Matches", "Won", "Deals won", "Best streak"):
+        table.add_column(heading, justify="left" if heading == "Player" else "right")
+    ranked = sorted(players, key=lambda record: (-_won(record, variant), record.name.casefold()))
+    for record in ranked:
+        rows = [v for v in record.variants if variant is None or v.variant_id == variant]
+        streak = rows[0].longest_streak if variant and rows else record.longest_streak
+        table.add_row(
+            record.name,
+            str(sum(v.matches_played for v in rows)),
+            str(sum(v.matches_won for v in rows)),
+            str(sum(v.deals_won for v in rows)),
+            str(streak),
+        )
+    return table
+
+
+def _won(record: PlayerRecord, variant: str | None) -> int:
+    return sum(v.matches_won for v in record.variants if variant is None or v.variant_id == variant)
+
+
+def player_table(record: PlayerRecord, variant: str | None = None) -> Table:
+    """One player's record per variant."""
+    from rich.table import Table
+
+    table = Table(
+        title=f"{record.name}: {record.matches_won} of {record.matches_played} matches won, "
+        f"longest winning streak {record.longest_streak}"
+    )
+    headings = ("Variant", "Matches", "Won", "Deals", "Deals won", "Best deal", "Average", "Streak")
+    for heading in headings:
+        table.add_column(
+            heading,
+            justify="left" if heading == "Variant" else "right",
+            no_wrap=heading == "Variant",
+        )
+    for row in record.variants:
+        if variant is not None and row.variant_id != variant:
+            continue
+        average = "" if row.average_per_deal is None else f"{row.average_per_deal:.1f}"
+        table.add_row(
+            row.variant,
+            str(row.matches_played),
+            str(row.matches_won),
+            str(row.deals_played),
+            str(row.deals_won),
+            "" if row.best_deal is None else f"{row.best_deal} {row.unit}",
+            average,
+            str(row.longest_streak),
+        )
+    return table
+
+
+def results_line(records: Records, name: str, variant: str | None) -> str:
+    """The player's last results, oldest first: W for a win, . for a loss."""
+    results = [
+        result
+        for result in records.recent_results(name)
+        if variant is None or result.variant_id == variant
+    ]
+    marks = "".join("W" if result.won else "." for result in results)
+    return f"Last {len(results)} results (oldest first): {marks}" if results else ""
+
+
+def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
+    """The last matches, newest first."""
+    from rich.table import Table
+
+    table = Table(title="Last matches" + (f" of {variant}" if variant else ""))
+    for heading in ("Finished", "Variant", "Players", "Deals", "Winner"):
+        table.add_column(heading, justify="right" if heading == "Deals" else "left")
+    for match in matches:
+        players = ", ".join(
+            seat.name + ("" if seat.kind == "human" else f" ({seat.kind})") for seat in match.seats
+        )
+        table.add_row(
+            match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            match.variant,
+            players,
+            str(match.deals),
+            " & ".join(match.winners),
+        )
+    return table
