@@ -92,6 +92,11 @@ def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | 
             "takeback.nothing", "Nothing has been played since the deal, which cannot be taken back"
         )
     if seat is not None and seat != record.seat:
+        if seat == state.deal.current:
+            return _refused(
+                "takeback.nothing",
+                f"{state.players[seat]} has made no move this turn that could be taken back",
+            )
         owner = state.players[record.seat]
         return _refused("takeback.not_yours", f"Only {owner} may take back {owner}'s move")
     action = record.action
@@ -107,6 +112,17 @@ def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | 
             "takeback.deal_over", "The deal has ended, and nothing in it can be taken back now"
         )
     return None
+
+
+def newest_move(game: Game) -> ActionRecord | None:
+    """The move a take-back would undo now, or None when none may be taken back.
+
+    Its ``seat`` says whose it is: after a discard that is the player who discarded, not the
+    seat to act, so the interface knows whose hand to show again.
+    """
+    if take_back_refusal(game) is not None:
+        return None
+    return game.state.log[-1]
 
 
 def can_take_back(game: Game, seat: int | None = None) -> bool:

@@ -27,7 +27,9 @@ from rummy_tui.core import (
 from rummy_tui.core.takeback import (
     TAKE_BACK_CODES,
     TakeBackRefused,
+    describe_move,
     merge_log,
+    newest_move,
     notes_from_extra,
     notes_to_extra,
     public_log,
@@ -147,7 +149,10 @@ def test_P4_classic_discard_until_the_next_player_acts() -> None:
     before = game.copy()
     game.apply(Discard(card=c("2S")))
     assert game.current == 0 and game.phase is Phase.DRAW
-    _refusal(game, "takeback.not_yours", seat=0)  # Anna cannot take back Bob's discard
+    # Anna, to act, has no move of her own to take back, and Bob's discard is not hers.
+    assert "Anna has made no move this turn" in _refusal(game, "takeback.nothing", seat=0)
+    move = newest_move(game)
+    assert move is not None and move.seat == 1 and describe_move(move) == "discard 2S"
     game.take_back(seat=1)
     assert _play_state(game) == _play_state(before)
     assert game.current == 1 and game.phase is Phase.PLAY
@@ -155,7 +160,10 @@ def test_P4_classic_discard_until_the_next_player_acts() -> None:
     game.apply(DrawStock())  # Anna acts: Bob's discard is now out of reach
     reason = _refusal(game, "takeback.hidden_card")
     assert reason == HIDDEN
-    _refusal(game, "takeback.not_yours", seat=1)
+    assert newest_move(game) is None
+    assert (
+        _refusal(game, "takeback.not_yours", seat=1) == "Only Anna may take back Anna's move (P-4)."
+    )
 
 
 def test_P4_the_deal_itself_is_never_taken_back() -> None:
@@ -226,7 +234,7 @@ def test_P4_rummy500_dig_with_its_duty_is_taken_back() -> None:
     assert game.state.deal.turn.must_use is None
     assert game.state.deal.discard == cs("5D KS QD")
     assert game.view(0).discard_pile == tuple(cs("5D KS QD"))
-    _refusal(game, "takeback.not_yours", seat=1)  # the newest move is Anna's discard
+    _refusal(game, "takeback.nothing", seat=1)  # the newest move is Anna's discard
     assert_cards_conserved(game)
 
 
