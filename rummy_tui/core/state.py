@@ -104,7 +104,7 @@ class TakeBackNote(BaseModel):
     position: int
     """Where it stands in the log: after the first ``position`` records."""
     text: str
-    """The public line, e.g. "Anna took back: meld 7♥ 8♥ 9♥"."""
+    """The public line, e.g. "Anna took back: meld 7H 8H 9H"."""
 
 
 class DealState(BaseModel):

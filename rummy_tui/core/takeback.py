@@ -89,7 +89,8 @@ def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | 
     record = state.log[-1] if state.log else None
     if record is None or isinstance(record.action, StartDeal) or record.seat is None:
         return _refused(
-            "takeback.nothing", "Nothing has been played since the deal, which cannot be taken back"
+            "takeback.nothing",
+            "Nothing has been played yet this deal, and the deal itself cannot be taken back",
         )
     if seat is not None and seat != record.seat:
         if seat == state.deal.current:
@@ -131,7 +132,7 @@ def can_take_back(game: Game, seat: int | None = None) -> bool:
 
 
 def describe_move(record: ActionRecord) -> str:
-    """What a move was, for the take-back note: ``meld 7♥ 8♥ 9♥``."""
+    """What a move was, for the take-back note: ``meld 7H 8H 9H``."""
     action = record.action
     if isinstance(action, Meld):
         return f"meld {format_cards(action.cards)}"
