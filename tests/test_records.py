@@ -221,3 +221,16 @@ def test_migrations_run_once_from_an_empty_file(tmp_path: Path) -> None:
     assert connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 1
     assert connection.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 1
     connection.close()
+
+
+def test_a_match_recorded_at_the_table_is_not_counted_again_from_its_save(
+    records: Records, tmp_path: Path
+) -> None:
+    setup, game = finished(1, seed=31)
+    store = SaveStore(tmp_path)
+    name = store.create(setup, game)
+    assert records.record_match(setup, game)
+    loaded_setup, loaded, _ = store.load(name)
+    assert not records.record_match(loaded_setup, loaded)
+    bob = records.player("Bob")
+    assert bob is not None and bob.matches_played == 1
