@@ -17,6 +17,8 @@ Simulation: ``--deals`` bot-only Classic Rummy deals (normal against easy, the t
 hard against normal, for information) are played headless by
 :func:`rummy_tui.simulate.simulate`, invariant checks included, and the deals per second are
 printed against the target of 50.
+
+On a terminal a progress bar on standard error counts the decisions timed, then the deals.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.bots import LEVELS, make_bot
 from rummy_tui.core import Phase, StartDeal, get_variant, new_game
+from rummy_tui.progress import progress_bar, tick
 from rummy_tui.simulate import simulate
 
 DECISION_TARGET_MS = {"easy": 50.0, "normal": 50.0, "hard": 500.0}
@@ -58,6 +61,7 @@ def time_decisions(level: str, decisions: int, seed: int, players: int = 12) -> 
             started = time.perf_counter()
             action = bots[seat].choose(view, legal)
             timings.append(time.perf_counter() - started)
+            tick()
             game.apply(action)
     return timings
 
@@ -80,8 +84,16 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, object] = {}
     lines = ["Decision time, 12-player European Rummy, twos wild:"]
     ok = True
+    measured: dict[str, list[float]] = {}
+    total = options.decisions * (len(LEVELS) + 1)
+    with progress_bar("decisions timed", total, "decisions"):
+        for level in LEVELS:
+            measured[level] = time_decisions(level, options.decisions, options.seed)
+        measured["hard, 2 players"] = time_decisions(
+            "hard", options.decisions, options.seed, players=2
+        )
     for level in LEVELS:
-        timings = time_decisions(level, options.decisions, options.seed)
+        timings = measured[level]
         median = statistics.median(timings) * 1000
         p99 = percentile(timings, 0.99) * 1000
         worst = max(timings) * 1000
@@ -94,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             f"   (target p99 <= {target:.0f} ms: {'met' if met else 'MISSED'}, "
             f"{len(timings)} decisions)"
         )
-    timings = time_decisions("hard", options.decisions, options.seed, players=2)
+    timings = measured["hard, 2 players"]
     p99 = percentile(timings, 0.99) * 1000
     figures["hard_two_players_ms"] = {"median": statistics.median(timings) * 1000, "p99": p99}
     lines.append(
@@ -103,7 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     lines.append("Headless bot-only Classic deals (invariants checked after every action):")
     for seats in (["normal", "easy"], ["hard", "normal"]):
-        report = simulate("classic", seats, deals=options.deals, seed=options.seed)
+        with progress_bar(f"classic {','.join(seats)}", options.deals, "deals"):
+            report = simulate(
+                "classic",
+                seats,
+                deals=options.deals,
+                seed=options.seed,
+                on_deal=lambda _report: tick(),
+            )
         rate = report.deals_per_second
         met = rate >= DEALS_PER_SECOND_TARGET
         figures[f"classic_{'_'.join(seats)}_deals_per_second"] = rate

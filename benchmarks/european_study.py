@@ -32,6 +32,8 @@ know no more than the player does), chooses by half of them and scores the choic
 other half against normal's own; at six moments it does the same for the stock against the
 top discard. This is the gain a rollout player with a perfect copy of normal's play and a
 generous time budget would make per decision.
+
+On a terminal a progress bar counts the deals played on standard error.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
+from rummy_tui.progress import progress_bar, tick
 
 RULES = get_variant("european")
 
@@ -135,12 +138,12 @@ def finish_alone(game: Game, player: Bot, limit: int = 300, watch: Watch | None 
 def draws_to_go_out(job: tuple[str, list[int]]) -> list[int]:
     """Draws the policy needs on each deal, with a passive partner."""
     name, seeds = job
-    return [
-        finish_alone(
-            new_game(RULES, ["Policy", "Passive"], seed=seed, dealer=1), policy(name, seed)
-        )
-        for seed in seeds
-    ]
+    draws = []
+    for seed in seeds:
+        game = new_game(RULES, ["Policy", "Passive"], seed=seed, dealer=1)
+        draws.append(finish_alone(game, policy(name, seed)))
+        tick()
+    return draws
 
 
 HEADROOM_DRAWS = (2, 5, 8, 11)
@@ -209,6 +212,7 @@ def headroom(job: tuple[int, int, list[int]]) -> tuple[list[float], list[float]]
         game = new_game(RULES, ["Normal", "Passive"], seed=seed, dealer=1)
         player = NormalBot(seed)
         finish_alone(game, player, limit=60, watch=examine)
+        tick()
     return discards, draws_taken
 
 
@@ -271,11 +275,23 @@ def oracle_wins(job: tuple[float, float, list[int]]) -> tuple[int, int]:
             scores = game.state.scores
             won += scores[0] > scores[1]
             played += 1
+            tick()
     return won, played
 
 
 def split(seeds: list[int], jobs: int) -> list[list[int]]:
     return [seeds[index::jobs] for index in range(jobs)]
+
+
+def study_deals(options: argparse.Namespace) -> int:
+    """How many deals a study plays in all (the length of its progress bar)."""
+    if options.study == "speed":
+        return 4 * (options.deals or 600)
+    if options.study == "headroom":
+        return options.deals or 40
+    seeds = (options.deals or 800) // 2
+    plays = 2 if options.study == "oracle" else 6
+    return plays * seeds * 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,7 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=40, help="headroom: futures per option")
     options = parser.parse_args(argv)
     jobs = max(1, options.jobs)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with (
+        progress_bar(f"{options.study} study", study_deals(options), "deals") as bar,
+        ProcessPoolExecutor(max_workers=jobs, **bar.pool_arguments()) as pool,
+    ):
         if options.study == "speed":
             deals = options.deals or 600
             seeds = list(range(options.seed, options.seed + deals))

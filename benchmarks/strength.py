@@ -11,6 +11,10 @@ cards with the players swapped, so seat and card luck cancel out) and prints a m
 the stronger level's share of the deals won (Rummy 500: the best score of the deal), its
 margin over an even split in standard errors, and both levels' average score per deal
 (points, or chips in European Rummy). ``--jobs`` runs pairings in parallel processes.
+
+On a terminal a progress bar counts the deals of all rows on standard error. Ctrl+C stops
+early: the rows are printed for the deals played so far, the table is marked as partial and
+the exit status is 130.
 """
 
 from __future__ import annotations
@@ -25,15 +29,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.core import VARIANT_IDS
-from rummy_tui.simulate import SimulationReport, simulate
+from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
+from rummy_tui.simulate import SimulationReport, StopFlag, simulate, stop_on_interrupt
 
 PAIRINGS: tuple[tuple[str, str], ...] = (("normal", "easy"), ("hard", "normal"))
 
 
-def run_pairing(job: tuple[str, str, str, int, int]) -> tuple[str, str, str, SimulationReport]:
-    """Play one pairing of one variant (a top-level function, so processes can run it)."""
+def run_pairing(
+    job: tuple[str, str, str, int, int], stop: StopFlag | None = None
+) -> tuple[str, str, str, SimulationReport]:
+    """Play one pairing of one variant (a top-level function, so processes can run it); it
+    stops early when ``stop`` (in a pool worker: the parent's stop event) is set."""
     variant, stronger, weaker, deals, seed = job
-    report = simulate(variant, [stronger, weaker], deals=deals, seed=seed)
+    report = simulate(
+        variant,
+        [stronger, weaker],
+        deals=deals,
+        seed=seed,
+        on_deal=lambda _report: tick(),
+        stop=stop if stop is not None else worker_stop(),
+    )
     return variant, stronger, weaker, report
 
 
@@ -71,11 +86,24 @@ def main(argv: list[str] | None = None) -> int:
         for stronger, weaker in PAIRINGS
     ]
     started = time.perf_counter()
-    if options.jobs > 1:
-        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-            results = list(pool.map(run_pairing, jobs))
-    else:
-        results = [run_pairing(job) for job in jobs]
+    stop = shared_stop()
+    total = len(jobs) * options.deals
+    with (
+        stop_on_interrupt(stop),
+        progress_bar("strength table", total, "deals") as bar,
+    ):
+        if options.jobs > 1:
+            pool_options = bar.pool_arguments(stop)
+            with ProcessPoolExecutor(max_workers=options.jobs, **pool_options) as pool:
+                results = list(pool.map(run_pairing, jobs))
+        else:
+            results = []
+            for job in jobs:
+                if stop.is_set():
+                    break
+                results.append(run_pairing(job, stop))
+    partial = stop.is_set()
+    results = [result for result in results if result[3].deals_played > 0]
     print(table(results))
     print()
     print(
@@ -83,6 +111,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{time.perf_counter() - started:.0f} s. Margin: the first level's win rate above 50% "
         "in standard errors of a fair coin over the scored deals."
     )
+    if partial:
+        played = sum(report.deals_played for *_, report in results)
+        print(
+            f"PARTIAL: stopped with Ctrl+C after {played} of {total} deals; rows with fewer "
+            f"than {options.deals} deals cover the deals played so far."
+        )
+        return 130
     stronger_everywhere = all(report.win_rates[0] > 0.5 for *_, report in results)
     clean = all(report.violation_count == 0 for *_, report in results)
     return 0 if stronger_everywhere and clean else 1

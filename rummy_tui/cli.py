@@ -10,37 +10,72 @@ from typing import Any
 
 from rummy_tui import __version__
 
+EXIT_OK = 0
+EXIT_FAULT = 1
+"""Something went wrong (``simulate``: an engine invariant was broken)."""
 EXIT_USAGE = 2
+"""The command line cannot be carried out; the reason is on standard error."""
+EXIT_STOPPED = 130
+"""Stopped with Ctrl+C (``simulate`` prints the results so far first)."""
+
+EXIT_CODES_HELP = """\
+exit status:
+  0    done (simulate: every deal played, no invariant broken)
+  1    simulate found a broken invariant (listed in the results), or an unexpected error
+       (described on standard error, details in the crash log)
+  2    the command line cannot be carried out: a wrong option, variant, player list,
+       name or option value; the reason is printed on standard error
+  130  stopped with Ctrl+C (simulate prints the results so far, marked as partial)
+"""
 
 
-def parse_option_value(text: str) -> Any:
-    """Read an option value written on the command line: true/false, none, a number or a word.
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Turn ``["twos_wild=true", ...]`` into option names and the values as typed.
 
-    >>> [parse_option_value(text) for text in ("true", "No", "none", "250", "per_card")]
-    [True, False, None, 250, 'per_card']
+    >>> parse_options(["twos_wild=true", " deal_limit = 3 "])
+    {'twos_wild': 'true', 'deal_limit': '3'}
     """
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered in ("none", "null", "unlimited"):
-        return None
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """Turn ``["twos_wild=true", ...]`` into a dict of RuleSet field values."""
-    options: dict[str, Any] = {}
+    options: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"An option is written name=value, not {pair!r}.")
-        options[name.strip()] = parse_option_value(value)
+            raise ValueError(f"An option is written name=value, not {pair}.")
+        options[name.strip()] = value.strip()
     return options
+
+
+def _deal_count(text: str) -> int:
+    """``--deals``: a whole number of 1 or more."""
+    try:
+        deals = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a whole number of deals, not {text}") from None
+    if deals < 1:
+        raise argparse.ArgumentTypeError(f"give 1 deal or more, not {deals}")
+    return deals
+
+
+def _share_global_options(
+    parser: argparse.ArgumentParser, subparsers: Sequence[argparse.ArgumentParser]
+) -> None:
+    """Let every option of ``rummy`` itself (``--data-dir`` and any added later) also be
+    written after the command: ``rummy new ... --data-dir DIR``. The copy on a command has
+    no default of its own, so an option given before the command is kept unless it is given
+    again after it."""
+    for action in parser._actions:
+        if not action.option_strings or isinstance(
+            action, argparse._HelpAction | argparse._VersionAction
+        ):
+            continue
+        copy: dict[str, Any] = {"dest": action.dest, "help": action.help}
+        if isinstance(action, argparse._StoreConstAction):  # flags such as store_true
+            copy.update(action="store_const", const=action.const)
+        else:
+            copy.update(metavar=action.metavar, choices=action.choices, nargs=action.nargs)
+            if action.type is not None:
+                copy["type"] = action.type
+        for sub in subparsers:
+            sub.add_argument(*action.option_strings, default=argparse.SUPPRESS, **copy)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Hot-seat rummy for 2 to 12 players at one terminal: Classic Rummy, Boathouse Rum, "
             "Double Rum, Rummy 500 and European Rummy. Run without a command for the title screen."
         ),
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"rummy_tui {__version__}")
     parser.add_argument(
@@ -87,19 +124,49 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help="resume a saved match by name")
     load.add_argument("name")
 
-    simulate = commands.add_parser("simulate", help="play random or computer games headless")
-    simulate.add_argument("--variant", required=True)
+    simulate = commands.add_parser(
+        "simulate",
+        help="play computer or random players against each other headless",
+        description=(
+            "Play deals between computer players (or random legal players) without a screen, "
+            "checking the engine's invariants after every action, and print the wins, win "
+            "rates and average scores. Players rotate seats and every block of deals repeats "
+            "the same cards, so seat and card luck cancel out. A progress bar is drawn on "
+            "standard error when it is a terminal; Ctrl+C stops early and prints the results "
+            "so far, marked as partial."
+        ),
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    simulate.add_argument(
+        "--variant", required=True, help="classic, boathouse, double, rummy500, european"
+    )
     simulate.add_argument(
         "--players",
         required=True,
-        help="a number of random players (e.g. 4) or bot levels (e.g. normal,easy)",
+        help="a number of random players (e.g. 4) or levels (e.g. normal,easy or hard,random)",
     )
-    simulate.add_argument("--deals", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    simulate.add_argument(
+        "--deals", type=_deal_count, default=100, help="deals to play, 1 or more (100)"
+    )
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the shuffles (0)")
+    simulate.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, e.g. rebuild_limit=none (repeatable)",
+    )
+    simulate.add_argument(
+        "--json",
+        action="store_true",
+        help="print the results as one JSON object (keys listed in the README)",
+    )
+    simulate.add_argument("--no-progress", action="store_true", help="never draw the progress bar")
     from rummy_tui.cli_records import add_commands
 
     add_commands(commands)
+    _share_global_options(parser, list(commands.choices.values()))
     return parser
 
 
@@ -109,37 +176,70 @@ def _fail(message: str) -> int:
 
 
 def _setup_from_args(args: argparse.Namespace) -> Any:
-    from rummy_tui.core import get_variant
-    from rummy_tui.core.variants import player_count_error
-    from rummy_tui.match_setup import MatchSetup, parse_players
+    """The match ``rummy new`` asks for, checked as the table would check it (player count,
+    names, options), so that every mistake is reported here with exit status 2."""
+    from rummy_tui.core import get_variant, new_game
+    from rummy_tui.match_setup import MatchSetup, parse_players, read_options
 
-    rules = get_variant(args.variant, **parse_options(args.option))
+    rules = get_variant(args.variant)
+    rules = get_variant(args.variant, **read_options(rules, parse_options(args.option)))
     seats = parse_players(args.players)
-    problem = player_count_error(rules, len(seats))
-    if problem is not None:
-        raise ValueError(problem)
-    return MatchSetup(
+    setup = MatchSetup(
         rules=rules,
         seats=seats,
         seed=args.seed,
         hints=not args.no_hints,
         bot_delay=max(0.0, min(5.0, args.bot_delay)),
     )
+    new_game(setup.rules, setup.names, seed=0, dealer=0)  # refuses what the table would
+    return setup
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from rummy_tui.core import VARIANT_IDS
-    from rummy_tui.simulate import format_report, simulate
+    from rummy_tui.core import get_variant
+    from rummy_tui.progress import progress_bar
+    from rummy_tui.simulate import parse_seats, simulate, stop_on_interrupt
 
-    if args.variant not in VARIANT_IDS:
-        return _fail(f"there is no variant {args.variant!r} (variants: {', '.join(VARIANT_IDS)})")
-    text = args.players.strip()
-    seats = ["random"] * int(text) if text.isdigit() else [part.strip() for part in text.split(",")]
-    report = simulate(
-        args.variant, seats, deals=args.deals, seed=args.seed, options=parse_options(args.option)
-    )
-    print(format_report(report))
-    return 1 if report.violations else 0
+    rules = get_variant(args.variant)
+    seats = parse_seats(args.players)
+    options = parse_options(args.option)
+    levels = ",".join(seats) if len(set(seats)) > 1 else f"{len(seats)} {seats[0]}"
+    bar_on = None if not args.no_progress else False
+    with (
+        stop_on_interrupt() as stop,
+        progress_bar(f"{args.variant} {levels}", args.deals, "deals", bar_on) as bar,
+    ):
+        report = simulate(
+            args.variant,
+            seats,
+            deals=args.deals,
+            seed=args.seed,
+            options=options,
+            on_deal=lambda _report: bar.advance(),
+            stop=stop,
+        )
+    _print_results(report, rules.name, as_json=args.json)
+    if report.violation_count:
+        return EXIT_FAULT
+    return EXIT_STOPPED if report.stopped else EXIT_OK
+
+
+def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
+    """Print a simulation's results on standard output: JSON, or Rich tables."""
+    from rummy_tui.simulate_results import partial_note, results_json, results_renderables
+
+    if as_json:
+        import json
+
+        print(json.dumps(results_json(report), indent=2))
+        if report.stopped:
+            print(f"rummy: {partial_note(report)}", file=sys.stderr)
+        return
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    for part in results_renderables(report, variant_name):
+        console.print(part)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -5,7 +5,9 @@ The new-game screen, ``rummy new`` and the save files all build and read this on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -101,3 +103,67 @@ def parse_players(text: str) -> tuple[Seat, ...]:
         else:
             seats.append(Seat(name=entry, kind=SeatKind.HUMAN))
     return tuple(seats)
+
+
+def choice_text(value: object) -> str:
+    """An option value as a person types it on the command line.
+
+    >>> from rummy_tui.core.variants import AceRule
+    >>> [choice_text(value) for value in (None, True, 250, AceRule.AROUND)]
+    ['none', 'true', '250', 'around']
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(getattr(value, "value", value))
+
+
+def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
+    """The table options written as text (``{"ace_rule": "around"}``), read as the values the
+    variant offers. Match lengths (points to win, number of deals) also take any positive
+    whole number, as the new-game menu does.
+
+    >>> from rummy_tui.core import get_variant
+    >>> read_options(get_variant("european"), {"twos_wild": "Yes", "deal_limit": "none"})
+    {'twos_wild': True, 'deal_limit': None}
+    >>> read_options(get_variant("european"), {"ace_rule": "high"})
+    Traceback (most recent call last):
+    ...
+    ValueError: Option ace_rule cannot be high in European Rummy (choices: low, around).
+
+    Raises:
+        ValueError: for an option the variant does not have or a value it does not offer,
+            worded with the names and values a person types.
+    """
+    specs = {spec.field: spec for spec in rules.options}
+    values: dict[str, Any] = {}
+    for name, text in texts.items():
+        spec = specs.get(name)
+        if spec is None:
+            names = ", ".join(sorted(specs)) or "none"
+            raise ValueError(f"{rules.name} has no option {name} (options: {names}).")
+        typed = text.strip().lower()
+        typed = _SYNONYMS.get(typed, typed)
+        for choice in spec.choices:
+            if typed == choice_text(choice):
+                values[name] = choice
+                break
+        else:
+            if name in _OPEN_NUMBERS and typed.isdigit() and int(typed) > 0:
+                values[name] = int(typed)
+                continue
+            choices = ", ".join(choice_text(choice) for choice in spec.choices)
+            more = " or any whole number above 0" if name in _OPEN_NUMBERS else ""
+            raise ValueError(
+                f"Option {name} cannot be {text.strip() or 'empty'} in {rules.name} "
+                f"(choices: {choices}{more})."
+            )
+    return values
+
+
+_SYNONYMS = {"yes": "true", "on": "true", "no": "false", "off": "false", "unlimited": "none"}
+"""Other words a person may type for an option value."""
+
+_OPEN_NUMBERS = frozenset({"target_score", "deal_limit"})
+"""Options that take any positive whole number besides the listed ones."""

@@ -1,6 +1,7 @@
 """Headless play: computer players against each other, with the engine's invariants checked.
 
-``rummy simulate`` calls :func:`simulate` and prints :func:`format_report`. Every deal is a
+``rummy simulate`` calls :func:`simulate` and prints the report with
+:mod:`rummy_tui.simulate_results` (a table, or JSON). Every deal is a
 fresh match of one deal. The players rotate round the table in the duplicate style: deals are
 played in blocks of one deal per seat, every block deals the same cards, and from one deal of a
 block to the next every player moves one seat on, so each player holds each hand and sits in
@@ -18,17 +19,21 @@ the chips stay zero-sum.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rummy_tui.bots import ALL_LEVELS, Bot, make_bot
 from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import Scoring
+from rummy_tui.match_setup import read_options
 
 MAX_ACTIONS_PER_DEAL = 20_000
 """A deal still running after this many actions is reported as a violation and abandoned."""
@@ -46,6 +51,8 @@ class SimulationReport:
         seats: The level of each player.
         options: The table options played with.
         deals: Deals requested.
+        deals_played: Deals started and not cut short by a stop (fewer than ``deals`` only
+            when the run was stopped; abandoned deals count).
         deals_finished: Deals that ended (dead hands included).
         dead_hands: Deals voided by the dead-hand guard (G-9).
         wins: Deals won per player; a shared first place is split evenly. Rummy 500 counts the
@@ -57,12 +64,16 @@ class SimulationReport:
         decisions: Bot decisions timed, per player.
         decision_seconds: Time spent choosing, per player.
         seconds: Wall time of the whole run.
+        seed: The seed of the run.
+        stopped: Whether the run was stopped early (Ctrl+C); the figures then cover the
+            ``deals_played`` deals only.
     """
 
     variant_id: str
     seats: list[str]
     options: dict[str, Any] = field(default_factory=dict)
     deals: int = 0
+    deals_played: int = 0
     deals_finished: int = 0
     dead_hands: int = 0
     wins: list[float] = field(default_factory=list)
@@ -73,6 +84,8 @@ class SimulationReport:
     decisions: list[int] = field(default_factory=list)
     decision_seconds: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    seed: int = 0
+    stopped: bool = False
 
     @property
     def scored_deals(self) -> int:
@@ -90,6 +103,14 @@ class SimulationReport:
         """Average score change per scored deal, per player."""
         scored = self.scored_deals
         return [total / scored if scored else 0.0 for total in self.score_totals]
+
+    @property
+    def ms_per_decision(self) -> list[float]:
+        """Average milliseconds a player took to choose, per player."""
+        return [
+            1000 * seconds / decisions if decisions else 0.0
+            for seconds, decisions in zip(self.decision_seconds, self.decisions, strict=True)
+        ]
 
     @property
     def deals_per_second(self) -> float:
@@ -145,24 +166,47 @@ def parse_seats(text: str) -> list[str]:
 
 def coerce_options(variant_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Turn option values written as text ("true", "3", "none", "per_card") into the values
-    the variant offers; values that are not text pass through unchanged."""
+    the variant offers; values that are not text pass through unchanged.
+
+    Raises:
+        RulesError: for an unknown variant.
+        ValueError: for an option the variant does not have or a text value it does not offer.
+    """
     rules = get_variant(variant_id)
-    specs = {spec.field: spec for spec in rules.options}
-    result: dict[str, Any] = {}
-    for name, value in options.items():
-        spec = specs.get(name)
-        if spec is None or not isinstance(value, str):
-            result[name] = value
-            continue
-        text = value.strip().lower()
-        for choice in spec.choices:
-            shown = "none" if choice is None else str(getattr(choice, "value", choice)).lower()
-            if text == shown:
-                result[name] = choice
-                break
-        else:
-            result[name] = int(text) if text.isdigit() else value
-    return result
+    texts = {name: value for name, value in options.items() if isinstance(value, str)}
+    typed = read_options(rules, texts)
+    return {name: typed.get(name, value) for name, value in options.items()}
+
+
+class StopFlag(Protocol):
+    """Anything that says whether to stop: a ``threading.Event`` or a
+    ``multiprocessing.Event``."""
+
+    def is_set(self) -> bool: ...
+
+    def set(self) -> None: ...
+
+
+@contextmanager
+def stop_on_interrupt(event: Any = None) -> Iterator[Any]:
+    """While the block runs, Ctrl+C (SIGINT) sets ``event`` (a new ``threading.Event`` if
+    none is given) instead of raising, so a run can stop between actions and keep what it
+    has; a second Ctrl+C raises ``KeyboardInterrupt`` as usual. The event is yielded. Outside
+    the main thread it is only set by hand."""
+    stop = threading.Event() if event is None else event
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def first(_signum: int, _frame: object) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, first)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def simulate(
@@ -171,6 +215,8 @@ def simulate(
     deals: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
+    on_deal: Callable[[SimulationReport], None] | None = None,
+    stop: StopFlag | None = None,
 ) -> SimulationReport:
     """Play ``deals`` deals between computer players and check the invariants throughout.
 
@@ -181,6 +227,9 @@ def simulate(
         seed: Seed of the shuffles and of the players' random choices.
         options: Table options by RuleSet field name (text values are read as the variant's
             choices).
+        on_deal: Called with the report after every deal (for a progress bar).
+        stop: When this event is set the run stops after the current action: the deal in
+            play is dropped and the report, marked ``stopped``, covers the deals before it.
 
     Returns:
         The report; its ``violations`` list is empty when nothing went wrong.
@@ -188,8 +237,10 @@ def simulate(
     Raises:
         RulesError: for an unknown variant or option.
         IllegalAction: for a player count the variant does not allow.
-        ValueError: for an unknown level.
+        ValueError: for an unknown level or option value, or fewer than one deal.
     """
+    if deals < 1:
+        raise ValueError(f"A simulation plays at least 1 deal, not {deals}.")
     table_options = coerce_options(variant_id, options or {})
     rules = get_variant(variant_id, **table_options)
     levels = [str(level).strip().lower() for level in seats]
@@ -204,6 +255,7 @@ def simulate(
         seats=levels,
         options=dict(table_options),
         deals=deals,
+        seed=seed,
         wins=[0.0] * count,
         score_totals=[0] * count,
         decisions=[0] * count,
@@ -212,6 +264,9 @@ def simulate(
     deck = full_deck(rules, count)
     started = time.perf_counter()
     for deal_index in range(deals):
+        if stop is not None and stop.is_set():
+            report.stopped = True
+            break
         block, rotation = divmod(deal_index, count)
         # player p sits at seat (p + rotation) % count
         seat_player = [(seat - rotation) % count for seat in range(count)]
@@ -219,15 +274,20 @@ def simulate(
         game = new_game(rules, names, seed=deal_seed, dealer=0)
         where = f"deal {deal_index + 1} (seed {deal_seed}, rotation {rotation})"
         try:
-            finished = _play_deal(game, bots, seat_player, deck, report, where)
+            finished = _play_deal(game, bots, seat_player, deck, report, where, stop)
         except Exception as error:  # a simulation reports errors, never dies
             trace = traceback.format_exc(limit=4).strip().splitlines()
             report.add_violation(f"{where}: {type(error).__name__}: {error} | {trace[-3:]}")
-            continue
-        if not finished:
-            continue
-        report.deals_finished += 1
-        _score(game, seat_player, report)
+            finished = False
+        if finished is None:  # stopped in the middle of the deal: it does not count
+            report.stopped = True
+            break
+        report.deals_played += 1
+        if finished:
+            report.deals_finished += 1
+            _score(game, seat_player, report)
+        if on_deal is not None:
+            on_deal(report)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -239,14 +299,17 @@ def _play_deal(
     deck: list[Any],
     report: SimulationReport,
     where: str,
-) -> bool:
-    """Play one deal to its end; False if it had to be abandoned."""
+    stop: StopFlag | None = None,
+) -> bool | None:
+    """Play one deal to its end; False if it had to be abandoned, None if ``stop`` was set."""
     problems = check_invariants(game, deck)
     for problem in problems:
         report.add_violation(f"{where}, before play: {problem}")
     for _ in range(MAX_ACTIONS_PER_DEAL):
         if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             return True
+        if stop is not None and stop.is_set():
+            return None
         legal = game.legal_actions()
         if not legal:
             report.add_violation(f"{where}, turn {game.state.deal.turn_number}: no legal action")
@@ -296,41 +359,3 @@ def check_invariants(
     """The broken invariants of a game right now (the core's checks, see
     :func:`rummy_tui.core.invariants.invariant_violations`)."""
     return invariant_violations(game, deck, check_legal)
-
-
-def format_report(report: SimulationReport) -> str:
-    """The report as text: one line per player, then the totals and any violations."""
-    options = ", ".join(f"{key}={value}" for key, value in report.options.items())
-    lines = [
-        f"Simulation: {report.variant_id}"
-        + (f" ({options})" if options else "")
-        + f", {len(report.seats)} players, {report.deals} deals",
-        "",
-        f"{'player':<8} {'level':<8} {'wins':>8} {'win rate':>9} {'avg score':>10} "
-        f"{'ms/decision':>12}",
-    ]
-    rates, averages = report.win_rates, report.average_scores
-    for index, level in enumerate(report.seats):
-        decisions = report.decisions[index]
-        per_decision = 1000 * report.decision_seconds[index] / decisions if decisions else 0.0
-        lines.append(
-            f"{index + 1:<8} {level:<8} {report.wins[index]:>8.1f} {rates[index]:>8.1%} "
-            f"{averages[index]:>10.2f} {per_decision:>12.2f}"
-        )
-    if len(set(report.seats)) < len(report.seats):
-        lines.append("")
-        for level, (rate, average) in report.by_level().items():
-            lines.append(
-                f"level {level:<8} win rate {rate:6.1%} per player, avg score {average:.2f}"
-            )
-    lines += [
-        "",
-        f"deals finished: {report.deals_finished} of {report.deals}, dead hands: "
-        f"{report.dead_hands}, actions: {report.actions}, {report.seconds:.1f} s "
-        f"({report.deals_per_second:.1f} deals/s)",
-        f"invariant violations: {report.violation_count}",
-    ]
-    lines += [f"  - {text}" for text in report.violations[:10]]
-    if report.violation_count > 10:
-        lines.append(f"  ... and {report.violation_count - 10} more")
-    return "\n".join(lines)
