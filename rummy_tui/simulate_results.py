@@ -114,8 +114,8 @@ def partial_note(report: SimulationReport) -> str:
     if not report.stopped:
         return ""
     return (
-        f"PARTIAL: stopped with Ctrl+C after {report.deals_played} of {report.deals} deals; "
-        "the figures cover those deals only."
+        f"PARTIAL: stopped by Ctrl+C after {report.deals_played} of {report.deals} deals; "
+        "figures for those only."
     )
 
 

@@ -29,6 +29,9 @@ def run_script(name: str, *args: str, tmp_path: Path, codes: tuple[int, ...] = (
     )
     assert done.returncode in codes, done.stderr[-2000:]
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    # the progress bars are drawn only on a terminal: nothing of them reaches a pipe
+    assert "\x1b" not in done.stdout + done.stderr
+    assert " left" not in done.stderr
     return done.stdout
 
 
