@@ -5,6 +5,9 @@ options to an argparse subparser and a function that runs it.
 
 ``solver`` times :func:`rummy_tui.core.arrange.best_arrangement` on fresh seeded random hands
 (every hand is dealt anew, so the solver's caches only help where real hands share parts).
+
+On a terminal a progress bar counts the hands on standard error (it redraws four times a
+second; pipe the output to time without it).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card, make_packs
 from rummy_tui.core.variants import RuleSet, get_variant
+from rummy_tui.progress import ProgressBar, progress_bar
 
 
 @dataclass(frozen=True)
@@ -72,26 +76,35 @@ def _configure_solver(parser: argparse.ArgumentParser) -> None:
 def _run_solver(args: argparse.Namespace) -> int:
     print(f"best_arrangement on fresh random hands: {args.hands} hands per set, seed {args.seed}")
     print(f"{'set':<50} {'median':>9} {'p99':>9} {'max':>9} {'mean':>9} {'hands/s':>9}")
-    for hand_set in _solver_sets():
-        rng = random.Random(f"{args.seed}:{hand_set.label}")
-        hands = [rng.sample(hand_set.deck, hand_set.size) for _ in range(args.hands)]
-        timings: list[int] = []
-        clock = time.perf_counter_ns
-        rules = hand_set.rules
-        # One unmeasured hand builds the per-variant lookup tables (a one-off cost per process).
-        best_arrangement(rules, random.Random("warm-up").sample(hand_set.deck, hand_set.size))
-        for hand in hands:
-            started = clock()
-            best_arrangement(rules, hand)
-            timings.append(clock() - started)
-        timings.sort()
-        mean = statistics.fmean(timings)
-        print(
-            f"{hand_set.label:<50} {_percentile(timings, 0.5) / 1000:>7.1f}us"
-            f" {_percentile(timings, 0.99) / 1000:>7.1f}us {timings[-1] / 1000:>7.1f}us"
-            f" {mean / 1000:>7.1f}us {1e9 / mean:>9.0f}"
-        )
+    sets = _solver_sets()
+    with progress_bar("solver", args.hands * len(sets), "hands") as bar:
+        for hand_set in sets:
+            _time_set(hand_set, args, bar)
     return 0
+
+
+def _time_set(hand_set: HandSet, args: argparse.Namespace, bar: ProgressBar) -> None:
+    """Time the solver on one set's hands and print its row."""
+    rng = random.Random(f"{args.seed}:{hand_set.label}")
+    hands = [rng.sample(hand_set.deck, hand_set.size) for _ in range(args.hands)]
+    timings: list[int] = []
+    clock = time.perf_counter_ns
+    rules = hand_set.rules
+    # One unmeasured hand builds the per-variant lookup tables (a one-off cost per process).
+    best_arrangement(rules, random.Random("warm-up").sample(hand_set.deck, hand_set.size))
+    for number, hand in enumerate(hands, start=1):
+        started = clock()
+        best_arrangement(rules, hand)
+        timings.append(clock() - started)
+        if number % 500 == 0 or number == len(hands):
+            bar.advance(500 if number % 500 == 0 else number % 500)
+    timings.sort()
+    mean = statistics.fmean(timings)
+    print(
+        f"{hand_set.label:<50} {_percentile(timings, 0.5) / 1000:>7.1f}us"
+        f" {_percentile(timings, 0.99) / 1000:>7.1f}us {timings[-1] / 1000:>7.1f}us"
+        f" {mean / 1000:>7.1f}us {1e9 / mean:>9.0f}"
+    )
 
 
 BENCHMARKS: dict[str, Benchmark] = {
