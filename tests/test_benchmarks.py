@@ -6,6 +6,10 @@ make sure every command the README gives ends cleanly and prints the figures it 
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +86,46 @@ def test_european_study_runs(
 ) -> None:
     out = run_script("european_study.py", study, *args, "--jobs", "1", tmp_path=tmp_path)
     assert expected in out
+
+
+def test_solver_benchmark_prints_a_row_per_set(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummy_tui.bench", "solver", "--hands", "20"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "\x1b" not in done.stdout + done.stderr  # no progress bar in a pipe
+    assert done.stdout.count("us ") >= 4
+    assert "european twos wild" in done.stdout
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_strength_shows_progress_and_keeps_its_rows_on_ctrl_c(tmp_path: Path) -> None:
+    """In a terminal the strength table draws a bar; Ctrl+C stops both worker processes and
+    prints the rows of the deals played so far, marked as partial."""
+    from tests.ui.tmux_driver import Terminal
+
+    terminal = Terminal(session=f"rummy-strength-{os.getpid()}", width=120, height=30)
+    command = (
+        f"cd {shlex.quote(str(tmp_path))} && {shlex.quote(sys.executable)} "
+        f"{shlex.quote(str(BENCHMARKS / 'strength.py'))} --deals 100000 --variants classic "
+        "--jobs 2"
+    )
+    try:
+        terminal.start(command)
+        terminal.wait_for(
+            lambda text: re.search(r"strength table .* [1-9]\d*/200000 deals", text) is not None,
+            "the progress bar after the first deal",
+            timeout=120,
+        )
+        terminal.keys("C-c")
+        screen = terminal.wait_for(lambda text: "EXIT-130" in text, "the partial table", 120)
+    finally:
+        terminal.stop()
+    assert re.search(r"\| classic \| (normal vs easy|hard vs normal) \| [1-9]", screen)
+    assert "PARTIAL: stopped with Ctrl+C after" in screen
+    assert "Traceback" not in screen
