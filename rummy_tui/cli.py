@@ -175,6 +175,19 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def _one_sentence(error: ValueError) -> str:
+    """The reason of a refusal in one line; for pydantic's validation errors, the first
+    problem's own message without the field listing around it."""
+    problems = getattr(error, "errors", None)
+    if callable(problems):
+        try:
+            message = str(problems()[0]["msg"])
+        except (IndexError, KeyError, TypeError):
+            message = str(error)
+        return message.removeprefix("Value error, ")
+    return str(error)
+
+
 def _setup_from_args(args: argparse.Namespace) -> Any:
     """The match ``rummy new`` asks for, checked as the table would check it (player count,
     names, options), so that every mistake is reported here with exit status 2."""
@@ -263,8 +276,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "load":
             return run_app(start="load", save_name=args.name, data_dir=args.data_dir)
         return run_app(start="title", data_dir=args.data_dir)
-    except ValueError as error:  # IllegalAction and RulesError are ValueErrors
-        return _fail(str(error))
+    except ValueError as error:  # IllegalAction, RulesError and pydantic's errors
+        return _fail(_one_sentence(error))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

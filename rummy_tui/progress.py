@@ -87,13 +87,13 @@ class ProgressBar:
         """
         if self._queue is None:
             self._queue = multiprocessing.get_context().Queue()
-            self._thread = threading.Thread(target=self._forward, daemon=True)
+            self._thread = threading.Thread(target=self._forward, args=(self._queue,), daemon=True)
             self._thread.start()
         return {"initializer": _start_worker, "initargs": (self._queue, stop)}
 
-    def _forward(self) -> None:
+    def _forward(self, channel: Any) -> None:
         while True:
-            count = self._queue.get()
+            count = channel.get()
             if count == _STOP:
                 return
             self.advance(count)

@@ -326,3 +326,24 @@ def test_a_stopped_table_is_marked_partial_at_top_and_bottom(
     note = "PARTIAL: stopped by Ctrl+C after 1 of 50 deals"
     assert note in lines[1]
     assert note in lines[-1]
+
+
+def test_a_refusal_from_a_setup_model_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from pydantic import BaseModel, field_validator
+
+    class Named(BaseModel):
+        name: str
+
+        @field_validator("name")
+        @classmethod
+        def no_bell(cls, value: str) -> str:
+            if "\a" in value:
+                raise ValueError("A name cannot hold control characters.")
+            return value
+
+    try:
+        Named(name="A\aB")
+    except ValueError as error:
+        assert cli._one_sentence(error) == "A name cannot hold control characters."
+    else:
+        pytest.fail("the model accepted a bell")
