@@ -31,7 +31,7 @@ import random
 
 from rummy_tui.bots.analysis import FACES_BY_CODE, Judge, Weights
 from rummy_tui.bots.memory import Memory
-from rummy_tui.bots.normal import ThinkingBot
+from rummy_tui.bots.normal import ThinkingBot, two_card_draws
 from rummy_tui.core import Action, Card, Discard, DrawTwo, PlayerView
 from rummy_tui.core.variants import DrawRule
 
@@ -212,8 +212,7 @@ class HardBot(ThinkingBot):
         assert isinstance(judge, HardJudge)
         top = view.top_discard
         hand = list(view.hand)
-        options = {(action.first, action.second): action for action in twos}
-        with_discard = options.get(("discard", "stock"))
+        with_discard = two_card_draws(twos).get(("discard", "stock"))
         if top is None or with_discard is None or len(hand) >= self.join_limit(view):
             return super().choose_two(view, judge, legal, stock, twos, rng)
         if self.joins(judge, hand, top):

@@ -162,10 +162,8 @@ class ThinkingBot(Bot):
         """Boathouse (B-1): the top discard with a stock card when it joins a meld."""
         top = view.top_discard
         hand = list(view.hand)
-        with_discard = next(
-            (action for action in twos if (action.first, action.second) == ("discard", "stock")),
-            None,
-        )
+        options = two_card_draws(twos)
+        with_discard = options.get(("discard", "stock"))
         if (
             top is not None
             and with_discard is not None
@@ -173,10 +171,7 @@ class ThinkingBot(Bot):
             and self.joins(judge, hand, top)
         ):
             return with_discard, f"Take {top} and a stock card: {self.use_text(judge, hand, top)}."
-        both = next(
-            (action for action in twos if (action.first, action.second) == ("stock", "stock")),
-            None,
-        )
+        both = options.get(("stock", "stock"))
         if both is not None and len(hand) < self.hand_limit(view):
             return both, "Draw two stock cards: more cards to choose your melds from (B-1)."
         if stock is not None:
@@ -366,3 +361,11 @@ class NormalBot(ThinkingBot):
 
 def _discard_text(action: GoOut) -> str:
     return f", discarding {action.discard}" if action.discard is not None else ""
+
+
+def two_card_draws(twos: Sequence[DrawTwo]) -> dict[tuple[str, str], DrawTwo]:
+    """The two-card draws on offer by (first, second) source, the first offer of each (B-1)."""
+    options: dict[tuple[str, str], DrawTwo] = {}
+    for action in twos:
+        options.setdefault((action.first, action.second), action)
+    return options

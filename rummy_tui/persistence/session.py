@@ -28,6 +28,7 @@ from rummy_tui.persistence.format import (
     FORMAT_VERSION,
     FirstDeal,
     SaveFile,
+    SaveSummary,
     summarize,
 )
 from rummy_tui.persistence.replay import rebuild
@@ -61,9 +62,15 @@ class Session:
     """SHA-256 state over ``head`` and ``log``."""
 
     def render(
-        self, setup: MatchSetup, game: Game, extra: dict[str, Any] | None, saved_at: datetime
+        self,
+        setup: MatchSetup,
+        game: Game,
+        extra: dict[str, Any] | None,
+        saved_at: datetime,
+        summary: SaveSummary | None = None,
     ) -> list[bytes | bytearray]:
-        """The complete file for the match as it stands, in pieces to be written in order."""
+        """The complete file for the match as it stands, in pieces to be written in order
+        (``summary``: the match's summary when the caller has made it already)."""
         self.catch_up(setup, game)
         try:
             extra_json = json.dumps(
@@ -76,7 +83,8 @@ class Session:
         when = saved_at.isoformat(timespec="milliseconds")
         try:
             tail = (
-                f'],"saved_at":"{when}","summary":{summarize(game).model_dump_json()},'
+                f'],"saved_at":"{when}",'
+                f'"summary":{(summary or summarize(game)).model_dump_json()},'
                 f'"extra":{extra_json}'
             ).encode()
         except UnicodeEncodeError:

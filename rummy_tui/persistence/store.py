@@ -205,7 +205,8 @@ class SaveStore:
             session = self._session_for(name, game)
             self._check_overwrite(name, path, session, game)
             saved_at = datetime.now(UTC)
-            data = session.render(setup, game, extra, saved_at)
+            summary = summarize(game)  # once per save: the file and the listing share it
+            data = session.render(setup, game, extra, saved_at, summary)
             if sum(len(piece) for piece in data) > MAX_SAVE_BYTES:
                 raise SaveError(
                     "The match could not be saved: its file would pass the "
@@ -225,7 +226,6 @@ class SaveStore:
                 ) from None
             session.stamp = stamp
             self._failures.pop(name, None)
-            summary = summarize(game)
             self._headers[name] = (
                 stamp,
                 SaveHeader(

@@ -12,12 +12,13 @@ taken), always from the engine's own helpers, so the screen never second-guesses
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from textual.notifications import SeverityLevel
 
 from rummy_tui.core import (
     Action,
@@ -35,13 +36,18 @@ from rummy_tui.core import (
     TableMeld,
     TakeDiscard,
 )
+from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
+from rummy_tui.core.seat_options import lone_loose_card
+from rummy_tui.core.state import CutRound
 from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
-    from rummy_tui.bots import Bot
+    from rummy_tui.bots import Bot, Hint
+    from rummy_tui.persistence import SaveStore
 
-Notice = Callable[[str, str], None]
+Notice = Callable[[str, SeverityLevel], None]
 """Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
 
 
@@ -63,7 +69,7 @@ class LayOffTarget:
     """A meld a card may be laid off on, with the faces the card may stand for there."""
 
     meld: TableMeld
-    faces: tuple[Any, ...]
+    faces: tuple[Face, ...]
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ class TakeOption:
 class SaveState:
     """The autosave: the store, the save's name and whether saving works."""
 
-    store: Any = None
+    store: SaveStore | None = None
     name: str | None = None
     problem: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -108,8 +114,8 @@ class Controller:
         self.game = game
         self.notice: Notice = notice or (lambda message, severity: None)
         self.saving = SaveState()
-        self.extra_provider: Callable[[], dict[str, Any]] | None = None
-        """Called at every save for the interface's own data (the players' hand orders)."""
+        self.hands = HandOrders()
+        """The order each person arranged their hand in: presentation state, saved as it is."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
         """Hints shown per deal number, per seat (kept in the save's extra data)."""
@@ -150,7 +156,7 @@ class Controller:
         return [seat for seat in range(len(self.players)) if not self.is_bot(seat)]
 
     @property
-    def cut_rounds(self) -> list[Any]:
+    def cut_rounds(self) -> list[CutRound]:
         """The cut for the first dealer (G-3), public."""
         return list(self.game.state.cut)
 
@@ -176,13 +182,16 @@ class Controller:
         return self.reason(action) is None
 
     def apply(self, action: Action) -> Outcome:
-        """Apply ``action`` for the seat to act, then save. Never raises."""
+        """Apply ``action`` for the seat to act, bring the mover's hand order up to date with
+        the cards the move added or took, then save. Never raises."""
         try:
             record = self.game.apply(action)
         except IllegalAction as error:
             return Outcome(reason=str(error))
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return Outcome(reason=f"That move could not be made: {error}.")
+        if record.seat is not None:
+            self.hands.follow(self.game.view(record.seat))
         self.autosave()
         return Outcome(record=record)
 
@@ -269,12 +278,9 @@ class Controller:
         reason = self.reason(GoOut(melds=())) or "You cannot go out now."
         if self.phase is not Phase.PLAY:
             return reason
-        from rummy_tui.core.arrange import best_arrangement
-
-        hand = self.game.state.deal.hands[self.current]
-        loose = best_arrangement(self.game.rules, hand).deadwood
-        if len(loose) == 1:
-            return self.reason(GoOut(melds=(), discard=loose[0])) or reason
+        loose = lone_loose_card(self.game.rules, self.game.state.deal.hands[self.current])
+        if loose is not None:
+            return self.reason(GoOut(melds=(), discard=loose)) or reason
         return reason
 
     def top_discard(self) -> Card | None:
@@ -294,10 +300,8 @@ class Controller:
         """The computer player of ``seat`` (made once per seat), or None without bots."""
         if seat in self._bots:
             return self._bots[seat]
-        try:
-            from rummy_tui.bots import make_bot
-        except ImportError:
-            return None
+        from rummy_tui.bots import make_bot
+
         level = self.setup.seats[seat].kind.value
         seed = (self.game.state.seed * 131 + seat) % (2**31)
         try:
@@ -307,17 +311,14 @@ class Controller:
         self._bots[seat] = bot
         return bot
 
-    def hint_for(self, seat: int) -> Any:
+    def hint_for(self, seat: int) -> Hint | str:
         """The hint for ``seat`` (rummy_tui.bots.hint), or a one-line reason why there is none."""
         if not self.setup.hints:
             return "Hints are switched off for this match."
+        from rummy_tui.bots import hint
+
         try:
-            from rummy_tui.bots import hint
-        except ImportError:
-            return "Hints are not available in this version."
-        find_hint: Any = hint
-        try:
-            found = find_hint(self.view(seat), self.legal_actions())
+            found = hint(self.view(seat), self.legal_actions())
         except Exception as error:
             return f"No hint this time: {error}."
         deal = self.game.state.deal.deal_number
@@ -331,6 +332,12 @@ class Controller:
         if not self.setup.hints:
             return None
         return list(self.hints_used.get(deal_number, [0] * len(self.players)))
+
+    def restore_extra(self, extra: dict[str, Any] | None) -> None:
+        """Take back what the interface kept in a save: hint counts and hand orders."""
+        self.restore_hints(extra)
+        views = [self.view(seat) for seat in range(len(self.players))]
+        self.hands.restore((extra or {}).get("hand_order", {}), views)
 
     def restore_hints(self, extra: dict[str, Any] | None) -> None:
         """Take back the hint counts kept in a save's extra data (anything odd is skipped)."""
@@ -348,7 +355,7 @@ class Controller:
 
     # ------------------------------------------------------------------ saving
 
-    def attach_store(self, store: Any, name: str | None) -> None:
+    def attach_store(self, store: SaveStore | None, name: str | None) -> None:
         """Save to ``store`` under ``name`` from now on (create the save if name is None)."""
         self.saving.store = store
         self.saving.name = name
@@ -368,9 +375,8 @@ class Controller:
         extra = dict(self.saving.extra)
         if self.hints_used:
             extra["hints_used"] = {str(deal): counts for deal, counts in self.hints_used.items()}
-        if self.extra_provider is not None:
-            with contextlib.suppress(Exception):  # presentation data is optional
-                extra.update(self.extra_provider())
+        if self.hands.by_seat:
+            extra["hand_order"] = self.hands.to_extra()
         try:
             store.save(name, self.setup, self.game, extra=extra)
         except Exception as error:
@@ -386,12 +392,10 @@ class Controller:
             self.notice(text, "warning")
 
 
-def open_store(data_dir: Path | None) -> tuple[Any, str | None]:
+def open_store(data_dir: Path | None) -> tuple[SaveStore | None, str | None]:
     """A SaveStore for ``data_dir``, or (None, reason) when saving is not possible."""
-    try:
-        from rummy_tui.persistence import SaveStore
-    except ImportError:
-        return None, "Saving is not available in this version; the match is not saved."
+    from rummy_tui.persistence import SaveStore
+
     try:
         return SaveStore(data_dir), None
     except Exception as error:

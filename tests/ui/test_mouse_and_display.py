@@ -163,7 +163,8 @@ async def test_one_person_watches_the_computer_with_their_own_hand() -> None:
         assert table(app).mode is Mode.WATCH
         assert table(app).view.seat == 1  # Bob still sees his own cards, nobody else's
         assert "is playing" in screen_text(app)
-        app._bot_token += 1  # stop waiting for the computer
+        assert app.flow is not None
+        app.flow.stop_bots()  # stop waiting for the computer
         await settle(pilot)
 
 

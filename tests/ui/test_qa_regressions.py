@@ -77,8 +77,9 @@ async def test_saved_hand_order_of_an_earlier_deal_is_not_restored() -> None:
         anna = list(game.view(0).hand)
         mixed = list(reversed(anna))
         stale = [card.key for card in anna[:5]] + ["QH", "QS", "QD", "2S", "2D"]
+        assert app.controller is not None
         app.table.hands.clear()
-        app._restore_hands(
+        app.controller.restore_extra(
             {"hand_order": {"0": [card.key for card in mixed], "1": stale, "7": ["QH"]}}
         )
         assert app.table.hands[0].order == mixed

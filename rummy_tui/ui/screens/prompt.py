@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,6 +23,11 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from rummy_tui.bots import Hint
+    from rummy_tui.core import RuleSet
+    from rummy_tui.ui.settings import DisplaySettings
 
 
 @dataclass(frozen=True)
@@ -265,22 +270,25 @@ KEYS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def help_text(rules: Any, hints: bool, settings: Any, seed: int | None = None) -> Group:
+def help_text(
+    rules: RuleSet | None, hints: bool, settings: DisplaySettings, seed: int | None = None
+) -> Group:
     """The key table for the variant being played, the mouse, and how to read the table."""
-    from rummy_tui.core.variants.ruleset import DrawRule
+    from rummy_tui.core.seat_options import TakeStyle, variant_options
 
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold #ffd54f", no_wrap=True)
     keys.add_column(ratio=1)
     text = Text()
     wanted = {"", "hints" if hints else ""}
-    if rules is None or rules.meld_during_play:
+    offers = variant_options(rules) if rules is not None else None
+    if offers is None or offers.melds_in_play:
         wanted.add("meld")
-    if rules is None or not rules.meld_during_play:
+    if offers is None or offers.go_out_whole:
         wanted.add("go_out")
-    if rules is None or rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
+    if offers is None or offers.draw_two:
         wanted.add("boathouse")
-    if rules is None or rules.draw_rule is DrawRule.DIG:
+    if offers is None or offers.take is TakeStyle.DOWN_TO:
         wanted.add("dig")
     for key, words, tag in KEYS:
         if tag not in wanted:
@@ -314,7 +322,7 @@ def help_text(rules: Any, hints: bool, settings: Any, seed: int | None = None) -
     return Group(keys, text)
 
 
-def hint_text(found: Any, settings: Any) -> Text:
+def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     """A hint from ``rummy_tui.bots.hint`` as text (or the reason there is none).
 
     The hint's fields: ``arrangement`` (the best arrangement of the hand), ``cost_text`` (what
@@ -368,7 +376,7 @@ def why_text(reason: str) -> str:
     return why[0].upper() + why[1:]
 
 
-def describe_action(action: Any, settings: Any) -> Text:
+def describe_action(action: Any, settings: DisplaySettings) -> Text:
     """An action in words, with its cards drawn as cards (and the key that makes it)."""
     from rummy_tui.ui.render import card_text, cards_text, faces_text, join_texts
 

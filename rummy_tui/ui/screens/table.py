@@ -1,17 +1,18 @@
 """The table: every player's public state, the piles, the log, and the hand at the keyboard.
 
-The screen turns key presses and clicks into actions and hands them to the controller; it keeps
-only presentation state of its own (the order the player arranged the hand in, the cursor and
-the selected cards). What it draws comes from one :class:`PlayerView` at a time: the view of
-the player at the keyboard, or the public view (no hand) while the keyboard is being passed or
-computer players move.
+The screen turns key presses and clicks into actions and posts them up as :class:`TableScreen.Act`
+messages; the turn flow (:mod:`rummy_tui.ui.turns`) applies them and hands the screen what to
+draw next (:meth:`TableScreen.show`, :meth:`TableScreen.moved`, :meth:`TableScreen.refused`).
+The screen never calls the app. The order a player arranged the hand in belongs to the
+controller (:class:`~rummy_tui.ui.hand_state.HandOrders`); the screen moves the cursor and the
+selection in it. What it draws comes from one :class:`PlayerView` at a time: the view of the
+player at the keyboard, or the public view (no hand) while the keyboard is being passed or
+computer players move. Which keys are on comes from the core's :func:`seat_options`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -19,222 +20,63 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import (
     Action,
-    Card,
-    Discard,
-    DrawStock,
-    DrawTwo,
-    EndDeal,
-    GoOut,
-    LayOffCard,
+    ActionRecord,
     Phase,
     PlayerView,
     TakeDiscard,
 )
-from rummy_tui.core.variants.ruleset import DrawRule, Scoring
-from rummy_tui.ui.render import (
-    by_rank_key,
-    by_suit_key,
-    card_label,
-    card_text,
-    face_label,
-    faces_text,
-    join_texts,
-    log_text,
-)
-from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
-from rummy_tui.ui.screens.rules_help import rule_notes
+from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
+from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
+from rummy_tui.ui.render import log_text
+from rummy_tui.ui.screens.table_moves import MoveKeys
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.table_text import (
+    Mode,
+    draw_two_words,
+    phase_hint,
+    top_line,
+)
 from rummy_tui.ui.widgets.hand import HandPicture, HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
-from rummy_tui.ui.widgets.players import (
-    PlayerBox,
-    PlayersPanel,
-    SeatLabel,
-    TablePicture,
-    meld_text,
-    wrap_parts,
-)
+from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel, SeatLabel, TablePicture
 
 if TYPE_CHECKING:
-    from rummy_tui.ui.controller import Controller, Outcome
+    from rummy_tui.ui.controller import Controller
 
+__all__ = [
+    "HandState",
+    "Mode",
+    "TableScreen",
+    "arrange_hand",
+    "draw_two_words",
+    "phase_hint",
+    "sort_cards",
+    "sorted_mode",
+    "top_line",
+]
 
-class Mode(StrEnum):
-    """Whose cards the table shows."""
+T = TypeVar("T")
 
-    PLAY = "play"
-    """The player at the keyboard is to act: their hand, all keys."""
-    WATCH = "watch"
-    """A computer player is moving; the only person at the table sees their own hand."""
-    HIDDEN = "hidden"
-    """No hand is shown (the keyboard is between players, or several people share it)."""
-
-
-PLAY_ACTIONS = frozenset(
-    {
-        "draw",
-        "take",
-        "draw_two",
-        "meld",
-        "lay_off",
-        "discard",
-        "go_out",
-        "end_deal",
-        "hint",
-    }
+TURN_KEYS = frozenset(
+    {"draw", "take", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal", "hint"}
 )
+"""The table's keys that act for the player to move (off unless a hand is played)."""
 HAND_ACTIONS = frozenset(
     {"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"}
 )
 
-
-@dataclass
-class HandState:
-    """Presentation state of one seat's hand: the player's order, selection and cursor."""
-
-    order: list[Card] = field(default_factory=list)
-    selected: set[Card] = field(default_factory=set)
-    cursor: int = 0
-    fresh: set[Card] = field(default_factory=set)
-    turn_key: tuple[int, int] = (0, 0)
-    """(deal, turn) the fresh marks belong to."""
-    sort_mode: str = "suit"
-    deal: int = -1
-    """The deal the order belongs to: a new deal starts from a freshly sorted hand."""
+Wish = Literal["hint", "help", "leave"]
 
 
-def sort_cards(cards: list[Card], mode: str) -> list[Card]:
-    """The cards sorted by suit or by rank."""
-    return sorted(cards, key=by_rank_key if mode == "rank" else by_suit_key)
-
-
-def arrange_hand(order: list[Card], hand: list[Card], mode: str) -> list[Card]:
-    """The player's order brought up to date with the cards now in ``hand``.
-
-    A hand kept sorted stays sorted (new cards go to their place); a hand arranged by hand
-    keeps its order, new cards at the end; with nothing left of the old order the hand is
-    sorted afresh.
-    """
-    in_hand = set(hand)
-    kept = [card for card in order if card in in_hand]
-    if not kept:
-        return sort_cards(hand, mode)
-    kept_set = set(kept)
-    new = [card for card in hand if card not in kept_set]
-    if kept == sort_cards(kept, mode):
-        return sort_cards(kept + new, mode)
-    return kept + new
-
-
-def sorted_mode(order: list[Card]) -> str:
-    """The sort an order follows ("rank" only when it is sorted by rank, else "suit")."""
-    if order != sort_cards(order, "suit") and order == sort_cards(order, "rank"):
-        return "rank"
-    return "suit"
-
-
-def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: DisplaySettings) -> Text:
-    """What the player to act may do now, in a sentence (with the keys)."""
-    rules = view.rules
-    name = view.players[view.current] if 0 <= view.current < len(view.players) else ""
-    text = Text()
-    if view.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-        text.append("The deal is over.", style="bold")
-        return text
-    if mode is not Mode.PLAY:
-        text.append(f"{name} is playing…", style="bold")
-        return text
-    text.append(f"{name}: ", style="bold #ffd54f")
-    top = view.top_discard
-    if view.phase is Phase.DRAW:
-        text.append("Draw a card ", style="bold")
-        stock = "d the stock" if view.stock_count else "d turns the discard pile over as the stock"
-        if rules.draw_rule is DrawRule.DIG:
-            if view.stock_count:
-                text.append(
-                    f" — {stock}, or t to take from the pile (the deepest card taken must be used)"
-                )
-            else:
-                text.append(
-                    " — the stock is empty: t to take from the pile, or e to end the deal (R-10)"
-                )
-        elif rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
-            text.append(f" — {stock}, t to take ")
-            if top is not None:
-                text.append_text(card_text(top, settings))
-            text.append(" with a second card, or 2 for a two-card draw (B-1)")
-        else:
-            text.append(f" — {stock} or t to take ")
-            if top is not None:
-                text.append_text(card_text(top, settings))
-        if can_go_out:
-            text.append(" · You can go out now: g", style="bold #7cd67c")
-        return text
-    if view.must_use is not None:
-        text.append("Use the ", style="bold")
-        text.append_text(card_text(view.must_use, settings))
-        text.append(" you took", style="bold")
-        text.append(" — meld it (select, m) or lay it off (l) before you discard (R-5)")
-        return text
-    if rules.meld_during_play:
-        text.append("Meld, lay off or discard ", style="bold")
-        text.append(" — select cards with space, then m meld · l lay off · x discard ends the turn")
-        return text
-    text.append("Discard or go out ", style="bold")
-    text.append(" — x discards and ends the turn · g lays the whole hand down")
-    if can_go_out:
-        text.append(" · You can go out now!", style="bold #7cd67c")
-    return text
-
-
-def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
-    """Variant, deal, dealer, match goal, the options in force that change play (those not
-    at the variant's default: "twos wild", "Hoyle draw"…) and whether the match is saved.
-
-    With ``width`` the line wraps between phrases, never inside one.
-    """
-    rules = view.rules
-    first = Text()
-    first.append(f" {rules.name} ", style="bold reverse")
-    first.append(f" Deal {view.deal_number}")
-    phrases = [first]
-    if 0 <= view.dealer < len(view.players):
-        phrases.append(Text(f" · {view.players[view.dealer]} deals"))
-    if rules.target_score is not None:
-        phrases.append(Text(f" · first to {rules.target_score}"))
-    elif rules.deal_limit is not None:
-        phrases.append(Text(f" · {rules.deal_limit} deals"))
-    elif rules.scoring is Scoring.CHIPS:
-        phrases.append(Text(f" · {len(view.players)} deals (one each)"))
-    for note in rule_notes(rules):
-        phrase = Text(" · ")
-        phrase.append(note, style="#ffd54f")
-        phrases.append(phrase)
-    if saved:
-        phrases.append(Text(f" · {saved}", style="dim"))
-    return wrap_parts(phrases, width or 10_000, " ", "", first_indent="")
-
-
-def draw_two_words(option: DrawTwo, top_label: str) -> str:
-    """A two-card draw in words (B-1). Only the top discard is visible: the card under it is
-    named only as "the card under it", never shown before it is taken."""
-    if option.first == "stock":
-        if option.second == "stock":
-            return "the top two stock cards"
-        return f"the top stock card and {top_label}"
-    if option.second == "discard":
-        return f"{top_label} and the card under it in the discard pile"
-    return f"{top_label} and the top stock card"
-
-
-class TableScreen(Screen[None]):
+class TableScreen(MoveKeys, Screen[None]):
     """The game table."""
 
     DEFAULT_CSS = """
@@ -316,6 +158,23 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", "Menu"),
     ]
 
+    class Act(Message):
+        """The player at the keyboard asks for ``action`` (the turn flow applies it)."""
+
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    class Wants(Message):
+        """The player asks for a menu over the table: the hint, the help or the leave menu."""
+
+        def __init__(self, wish: Wish) -> None:
+            super().__init__()
+            self.wish: Wish = wish
+
+    class Resumed(Message):
+        """The table is on top again (a menu or a question closed)."""
+
     def __init__(
         self,
         controller: Controller,
@@ -328,8 +187,28 @@ class TableScreen(Screen[None]):
         self.settings = settings
         self.view: PlayerView = controller.public_view()
         self.mode = Mode.HIDDEN
-        self.hands: dict[int, HandState] = {}
         self.saved_note = ""
+
+    def act_message(self, action: Action) -> Message:
+        """The message that asks the turn flow for ``action``."""
+        return self.Act(action)
+
+    @property
+    def hands(self) -> HandOrders:
+        """Every seat's hand order (the controller's; the save keeps it)."""
+        return self.controller.hands
+
+    @property
+    def options(self) -> SeatOptions:
+        """What the variant offers now (the core's summary), with the match's hint switch."""
+        found = seat_options(self.view)
+        return SeatOptions(
+            take=found.take,
+            draw_two=found.draw_two,
+            melds_in_play=found.melds_in_play,
+            end_deal=found.end_deal,
+            hints=self.controller.setup.hints,
+        )
 
     # ------------------------------------------------------------------ layout
 
@@ -353,16 +232,17 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back on top (a menu, the help or a question closed): computer players go on."""
-        self.app.table_resumed()  # type: ignore[attr-defined]
+        self.post_message(self.Resumed())
 
-    # ------------------------------------------------------------------ showing a view
+    # ------------------------------------------------------------------ data from the turn flow
 
     def show(self, view: PlayerView, mode: Mode) -> None:
         """Draw ``view``; ``mode`` says whether its hand is played, watched or hidden."""
         self.view = view
         self.mode = mode
         if mode is not Mode.HIDDEN and view.hand:
-            self._sync_hand(view)
+            self.hands.of(view.seat)
+            self.hands.sync(view)
         self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
@@ -371,41 +251,23 @@ class TableScreen(Screen[None]):
         """Show the public table only (before a hand-off)."""
         self.show(self.controller.public_view(), Mode.HIDDEN)
 
+    def moved(self, record: ActionRecord | None) -> None:
+        """A move was made: its line under the hand (the mover's selection is spent)."""
+        if record is not None and record.seat is not None and record.seat in self.hands:
+            self.hands[record.seat].selected.clear()
+        self.set_status(record.text if record is not None else "")
+
+    def refused(self, reason: str) -> None:
+        """The engine refused the player's move: its reason, in red, and a bell."""
+        self.set_status(reason, True)
+        self.app.bell()
+
     @property
     def hand_state(self) -> HandState | None:
         """Presentation state of the hand on display, if any."""
         if self.mode is Mode.HIDDEN or not self.view.hand:
             return None
-        return self.hands.setdefault(self.view.seat, HandState())
-
-    def _sync_hand(self, view: PlayerView) -> None:
-        state = self.hands.setdefault(view.seat, HandState())
-        hand = list(view.hand)
-        in_hand = set(hand)
-        if state.deal != view.deal_number:
-            # Cards are the same objects from deal to deal: nothing of the last deal's order,
-            # selection or "new card" marks may leak into the next one.
-            state.order, state.selected, state.fresh, state.cursor = [], set(), set(), 0
-            state.deal = view.deal_number
-        kept = [card for card in state.order if card in in_hand]
-        kept_set = set(kept)
-        new = [card for card in hand if card not in kept_set]
-        turn_key = (view.deal_number, view.turn_number)
-        if turn_key != state.turn_key:
-            state.fresh = set()
-            state.turn_key = turn_key
-        at_cursor = state.order[state.cursor] if 0 <= state.cursor < len(state.order) else None
-        state.order = arrange_hand(state.order, hand, state.sort_mode)
-        if not kept:
-            state.fresh = set()
-        else:
-            if view.current == view.seat:
-                state.fresh |= set(new)
-            if new and at_cursor in kept_set:
-                state.cursor = state.order.index(at_cursor)
-        state.fresh &= in_hand
-        state.selected &= in_hand
-        state.cursor = max(0, min(state.cursor, len(state.order) - 1))
+        return self.hands.of(self.view.seat)
 
     def redraw(self) -> None:
         """Redraw every widget from the current view."""
@@ -422,7 +284,7 @@ class TableScreen(Screen[None]):
 
     def _can_go_out_hint(self) -> bool:
         view = self.view
-        if self.mode is not Mode.PLAY or view.rules.meld_during_play or not view.is_my_turn:
+        if self.mode is not Mode.PLAY or self.options.melds_in_play or not view.is_my_turn:
             return False
         return bool(self.controller.go_out_options())
 
@@ -487,30 +349,33 @@ class TableScreen(Screen[None]):
         if self.is_mounted:
             self._draw_top_line()
 
+    def restyle(self, settings: DisplaySettings) -> None:
+        """Redraw with new display settings."""
+        self.settings = settings
+        if self.is_mounted:
+            self.redraw()
+
     # ------------------------------------------------------------------ bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        rules = self.view.rules
-        if action in PLAY_ACTIONS and self.mode is not Mode.PLAY:
+        if action in TURN_KEYS and self.mode is not Mode.PLAY:
             return False
         if action in HAND_ACTIONS and self.hand_state is None:
             return False
+        options = self.options
         if action == "draw_two":
-            return rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE)
+            return options.draw_two
         if action in ("meld", "lay_off"):
-            return rules.meld_during_play
+            return options.melds_in_play
         if action == "go_out":
-            return not rules.meld_during_play
+            return options.go_out_whole
         if action == "end_deal":
-            return rules.draw_rule is DrawRule.DIG and self.view.stock_count == 0
+            return options.end_deal
         if action == "hint":
-            return self.controller.setup.hints
+            return options.hints
         return True
 
     # ------------------------------------------------------------------ hand keys
-
-    def _redraw_hand(self) -> None:
-        self._draw_hand()
 
     def action_cursor(self, delta: int) -> None:
         """Move the cursor along the hand."""
@@ -518,7 +383,7 @@ class TableScreen(Screen[None]):
         if state is None or not state.order:
             return
         state.cursor = max(0, min(len(state.order) - 1, state.cursor + delta))
-        self._redraw_hand()
+        self._draw_hand()
 
     def action_cursor_end(self, last: int) -> None:
         """Home / End: jump to the first (0) or last (1) card of the hand."""
@@ -526,7 +391,7 @@ class TableScreen(Screen[None]):
         if state is None or not state.order:
             return
         state.cursor = len(state.order) - 1 if last else 0
-        self._redraw_hand()
+        self._draw_hand()
 
     def action_cursor_line(self, delta: int) -> None:
         """Move the cursor one line of cards up or down (long hands wrap)."""
@@ -537,7 +402,7 @@ class TableScreen(Screen[None]):
         target = state.cursor + delta * per_line
         if 0 <= target < len(state.order):
             state.cursor = target
-            self._redraw_hand()
+            self._draw_hand()
 
     def action_pick(self) -> None:
         """Select or unselect the card under the cursor."""
@@ -549,14 +414,14 @@ class TableScreen(Screen[None]):
             state.selected.discard(card)
         else:
             state.selected.add(card)
-        self._redraw_hand()
+        self._draw_hand()
 
     def action_clear(self) -> None:
         """Unselect every card."""
         state = self.hand_state
         if state is not None:
             state.selected.clear()
-            self._redraw_hand()
+            self._draw_hand()
 
     def action_move_card(self, delta: int) -> None:
         """Move the card under the cursor left or right (arrange the hand by hand)."""
@@ -569,7 +434,7 @@ class TableScreen(Screen[None]):
             return
         state.order[index], state.order[target] = state.order[target], state.order[index]
         state.cursor = target
-        self._redraw_hand()
+        self._draw_hand()
 
     def action_sort(self) -> None:
         """Sort the hand by suit, then by rank on the next press."""
@@ -582,7 +447,7 @@ class TableScreen(Screen[None]):
         state.order = sort_cards(state.order, state.sort_mode)
         if current is not None:
             state.cursor = state.order.index(current)
-        self._redraw_hand()
+        self._draw_hand()
 
     @on(HandView.CardClicked)
     def _card_clicked(self, event: HandView.CardClicked) -> None:
@@ -591,242 +456,6 @@ class TableScreen(Screen[None]):
             return
         state.cursor = event.index
         self.action_pick()
-
-    # ------------------------------------------------------------------ acting
-
-    def _selected_cards(self) -> list[Card]:
-        state = self.hand_state
-        if state is None:
-            return []
-        return [card for card in state.order if card in state.selected]
-
-    def _one_card(self, verb: str) -> Card | None:
-        """The card to act on: the one selected card, else the card under the cursor."""
-        state = self.hand_state
-        if state is None or not state.order:
-            return None
-        selected = self._selected_cards()
-        if len(selected) > 1:
-            self.set_status(f"Select just one card to {verb} ({len(selected)} are selected).", True)
-            return None
-        if selected:
-            return selected[0]
-        return state.order[state.cursor]
-
-    def apply(self, action: Action) -> bool:
-        """Hand ``action`` to the controller; show the reason if it is refused."""
-        if self.mode is not Mode.PLAY:
-            return False
-        outcome: Outcome = self.controller.apply(action)
-        if not outcome.ok:
-            self.set_status(outcome.reason or "That move is not allowed.", True)
-            self.app.bell()
-            return False
-        state = self.hand_state
-        if state is not None:
-            state.selected.clear()
-        record = outcome.record
-        self.set_status(record.text if record is not None else "")
-        self.app.after_action()  # type: ignore[attr-defined]
-        return True
-
-    def ask(self, question: str, choices: list[Choice], then: Any, detail: str | Text = "") -> None:
-        """Ask a question; ``then(value)`` runs with the answer (not when cancelled)."""
-
-        def answered(value: Any) -> None:
-            if value is not None:
-                then(value)
-
-        self.app.push_screen(ChoiceScreen(question, choices, detail), answered)
-
-    def action_draw(self) -> None:
-        """Draw the top card of the stock."""
-        self.apply(DrawStock())
-
-    def action_take(self) -> None:
-        """Take from the discard pile (pick the depth in Rummy 500, B-1's pairs in Boathouse)."""
-        rules = self.view.rules
-        if rules.draw_rule is DrawRule.DIG:
-            options = self.controller.take_options()
-            if len(options) <= 1 or self.view.phase is not Phase.DRAW:
-                self.apply(TakeDiscard())
-                return
-            choices = []
-            for option in options:
-                label = Text()
-                label.append_text(card_text(option.card, self.settings, width=3))
-                if option.count == 1:
-                    label.append("  the top card only")
-                else:
-                    label.append(f"  and the {option.count - 1} above it ({option.count} cards)")
-                choices.append(Choice(label, option.count, option.reason))
-            self.ask(
-                "Take from the discard pile down to which card?",
-                choices,
-                lambda count: self.apply(TakeDiscard(count=count)),
-                "The deepest card you take must be melded or laid off this turn (R-5).",
-            )
-            return
-        if rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
-            pairs = [
-                option for option in self.controller.draw_two_options() if option.first == "discard"
-            ]
-            if len(pairs) > 1:
-                self._ask_draw_two(pairs)
-                return
-            self.apply(pairs[0] if pairs else DrawTwo(first="discard", second="stock"))
-            return
-        self.apply(TakeDiscard())
-
-    def action_draw_two(self) -> None:
-        """Boathouse's two-card draw (B-1)."""
-        options = self.controller.draw_two_options()
-        if not options:
-            self.apply(DrawTwo(first="stock", second="stock"))
-            return
-        if len(options) == 1:
-            self.apply(options[0])
-            return
-        self._ask_draw_two(options)
-
-    def _ask_draw_two(self, options: list[DrawTwo]) -> None:
-        top = self.controller.top_discard()
-        top_label = card_label(top, self.settings) if top is not None else "the top discard"
-        choices = [Choice(draw_two_words(option, top_label), option) for option in options]
-        self.ask(
-            "Which two cards?",
-            choices,
-            self.apply,
-            "You discard only one card, so your hand grows by one (B-1).",
-        )
-
-    def action_meld(self) -> None:
-        """Meld the selected cards (asks what a joker stands for when that matters)."""
-        cards = self._selected_cards()
-        if self.mode is not Mode.PLAY:
-            return
-        if not cards:
-            if self.view.phase is Phase.DRAW or not self.view.rules.meld_during_play:
-                self.apply(self.controller.meld_action([], None))
-                return
-            self.set_status("Select the cards of the meld first (Space on each card).", True)
-            return
-        readings = self.controller.meld_readings(cards)
-        if len(readings) <= 1:
-            self.apply(self.controller.meld_action(cards, readings[0] if readings else None))
-            return
-        choices = []
-        for reading in readings:
-            label = Text()
-            wilds = [(card, face) for card, face in reading.placed if card.face is not face]
-            label.append(
-                ", ".join(
-                    f"{card_label(card, self.settings)} = {face_label(face, self.settings)}"
-                    for card, face in wilds
-                )
-                or "as they are"
-            )
-            label.append("   ")
-            label.append_text(faces_text(reading.faces, self.settings))
-            choices.append(Choice(label, reading))
-        self.ask(
-            "What does the wild card stand for?",
-            choices,
-            lambda reading: self.apply(self.controller.meld_action(cards, reading)),
-            "It matters for what may be laid off later (G-6).",
-        )
-
-    def action_lay_off(self, meld_id: int | None = None) -> None:
-        """Lay the selected card off (asks which meld when it fits several, R-7)."""
-        card = self._one_card("lay off")
-        if card is None or self.mode is not Mode.PLAY:
-            return
-        targets = self.controller.layoff_targets(card)
-        if meld_id is not None:
-            targets = [target for target in targets if target.meld.meld_id == meld_id]
-            if not targets:
-                self.apply(LayOffCard(card=card, meld_id=meld_id))
-                return
-        if not targets:
-            if self.view.phase is not Phase.PLAY:
-                self.apply(LayOffCard(card=card, meld_id=0))
-                return
-            self.set_status(self.controller.layoff_refusal(card), True)
-            self.app.bell()
-            return
-        options = [(target.meld, face) for target in targets for face in target.faces]
-        if len(options) == 1:
-            meld, face = options[0]
-            self.apply(LayOffCard(card=card, meld_id=meld.meld_id, face=face))
-            return
-        choices = []
-        for meld, face in options:
-            label = meld_text(meld, meld.owner, self.settings)
-            label.append(f"  ({self.view.players[meld.owner]}'s {meld.kind.value})", style="dim")
-            if face is not card.face:
-                label.append("  as ")
-                label.append_text(faces_text([face], self.settings))
-            choices.append(Choice(label, (meld.meld_id, face)))
-        question = Text("Lay off ")
-        question.append_text(card_text(card, self.settings))
-        question.append(" on which meld?")
-        self.ask(
-            question.plain,
-            choices,
-            lambda chosen: self.apply(LayOffCard(card=card, meld_id=chosen[0], face=chosen[1])),
-            "The card is declared to the meld you choose; that decides what may follow (R-7).",
-        )
-
-    def action_discard(self) -> None:
-        """Discard the selected card (or the card under the cursor), ending the turn."""
-        card = self._one_card("discard")
-        if card is not None:
-            self.apply(Discard(card=card))
-
-    def action_go_out(self) -> None:
-        """Lay the whole hand down (Boathouse, European)."""
-        if self.mode is not Mode.PLAY:
-            return
-        selected = self._selected_cards()
-        options = self.controller.go_out_options()
-        if len(selected) == 1:
-            matching = [option for option in options if option.discard is selected[0]]
-            if not matching:
-                same_face = [
-                    option
-                    for option in options
-                    if option.discard is not None and option.discard.face is selected[0].face
-                ]
-                matching = same_face
-            self.apply(matching[0] if matching else GoOut(melds=(), discard=selected[0]))
-            return
-        if not options:
-            self.set_status(self.controller.go_out_refusal(), True)
-            self.app.bell()
-            return
-        if len(options) == 1:
-            self.apply(options[0])
-            return
-        choices = []
-        for option in options:
-            label = Text()
-            if option.discard is None:
-                label.append("no discard: ")
-            else:
-                label.append("discard ")
-                label.append_text(card_text(option.discard, self.settings))
-                label.append(": ")
-            label.append_text(
-                join_texts(
-                    [faces_text(spec.faces or (), self.settings) for spec in option.melds], " | "
-                )
-            )
-            choices.append(Choice(label, option))
-        self.ask("Go out: which card do you discard?", choices, self.apply)
-
-    def action_end_deal(self) -> None:
-        """Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""
-        self.apply(EndDeal())
 
     @on(PilesView.StockClicked)
     def _stock_clicked(self) -> None:
@@ -837,7 +466,7 @@ class TableScreen(Screen[None]):
     def _discard_clicked(self, event: PilesView.DiscardClicked) -> None:
         if self.mode is not Mode.PLAY:
             return
-        if self.view.rules.draw_rule is DrawRule.DIG:
+        if self.options.take is TakeStyle.DOWN_TO:
             self.apply(TakeDiscard(count=event.count))
         else:
             self.action_take()
@@ -859,18 +488,12 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Show the hint for the player at the keyboard."""
-        self.app.show_hint()  # type: ignore[attr-defined]
+        self.post_message(self.Wants("hint"))
 
     def action_help(self) -> None:
         """Show every key."""
-        self.app.show_help()  # type: ignore[attr-defined]
+        self.post_message(self.Wants("help"))
 
     def action_leave(self) -> None:
         """Leave the table (menu)."""
-        self.app.leave_table()  # type: ignore[attr-defined]
-
-    def restyle(self, settings: DisplaySettings) -> None:
-        """Redraw with new display settings."""
-        self.settings = settings
-        if self.is_mounted:
-            self.redraw()
+        self.post_message(self.Wants("leave"))

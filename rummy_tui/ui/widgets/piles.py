@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rummy_tui.core import PlayerView
-from rummy_tui.core.variants.ruleset import DrawRule
+from rummy_tui.core.seat_options import TakeStyle, seat_options
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -86,7 +86,7 @@ class PilesView(Widget):
             text.append(" (empty: not rebuilt, R-10)", style="dim")
         text.append("\n")
         pile = view.discard_pile
-        spread = view.rules.draw_rule is DrawRule.DIG
+        spread = seat_options(view).take is TakeStyle.DOWN_TO
         if not pile:
             text.append("Discard pile empty", style="bold")
             return text

@@ -1,0 +1,91 @@
+"""What a seat may do in this variant, in the few words an interface needs to offer it.
+
+The interface shows keys, a phase line and questions; which of them make sense depends on the
+variant's draw rule, on whether melds go down during play or all at once, and on the stock.
+Those decisions are the rules' own, so they are made here, once, from the :class:`RuleSet` and
+a :class:`PlayerView`; the interface asks this summary and never branches on the rules itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rummy_tui.core.arrange import best_arrangement
+from rummy_tui.core.cards import Card
+from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
+from rummy_tui.core.views import PlayerView
+
+
+class TakeStyle(StrEnum):
+    """What taking from the discard pile means in this variant."""
+
+    TOP = "top"
+    """The top card alone (C-4, D-2, E-4)."""
+    WITH_SECOND = "with_second"
+    """The top discard and a second card, chosen from the offered pairs (B-1)."""
+    DOWN_TO = "down_to"
+    """Any depth of the pile; the deepest card taken must be used this turn (R-5)."""
+
+
+@dataclass(frozen=True)
+class SeatOptions:
+    """The kinds of move a seat may be offered, and how taking from the pile is asked."""
+
+    take: TakeStyle
+    """How the discard pile is taken (one card, a pair, or down to a chosen card)."""
+    draw_two: bool
+    """The two-card draw is part of this variant (B-1)."""
+    melds_in_play: bool
+    """Melds and lay-offs are made one by one during the turn; otherwise the whole hand goes
+    down at once when going out (B-3, E-7)."""
+    end_deal: bool
+    """Ending the deal by taking nothing is on offer: the stock is empty in Rummy 500 (R-10)."""
+    hints: bool = False
+    """The match allows hints (set by the table, not by the rules)."""
+
+    @property
+    def go_out_whole(self) -> bool:
+        """Going out lays the whole hand down at once (the go-out key)."""
+        return not self.melds_in_play
+
+
+def seat_options(view: PlayerView) -> SeatOptions:
+    """What the variant offers the seat of ``view`` (the same for every seat at one moment)."""
+    return variant_options(view.rules, view.stock_count)
+
+
+def variant_options(rules: RuleSet, stock_count: int | None = None) -> SeatOptions:
+    """What ``rules`` offer a seat; ``stock_count`` None: at any moment of a deal (so ending
+    the deal on an empty stock counts as offered wherever the variant has it)."""
+    if rules.draw_rule is DrawRule.DIG:
+        take = TakeStyle.DOWN_TO
+    elif rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
+        take = TakeStyle.WITH_SECOND
+    else:
+        take = TakeStyle.TOP
+    return SeatOptions(
+        take=take,
+        draw_two=take is TakeStyle.WITH_SECOND,
+        melds_in_play=rules.meld_during_play,
+        end_deal=rules.draw_rule is DrawRule.DIG and stock_count in (None, 0),
+    )
+
+
+def match_length(rules: RuleSet, players: int) -> str | None:
+    """How long the match lasts, in a few words ("first to 500", "3 deals"), or None."""
+    if rules.target_score is not None:
+        return f"first to {rules.target_score}"
+    if rules.deal_limit is not None:
+        return f"{rules.deal_limit} deals"
+    if rules.scoring is Scoring.CHIPS:
+        return f"{players} deals (one each)"
+    return None
+
+
+def lone_loose_card(rules: RuleSet, hand: Sequence[Card]) -> Card | None:
+    """The one card the best arrangement of ``hand`` leaves unmatched, if exactly one is left:
+    the card a player about to go out would discard (B-3, E-7)."""
+    loose = best_arrangement(rules, hand).deadwood
+    return loose[0] if len(loose) == 1 else None

@@ -1,0 +1,277 @@
+"""The table's move keys: each turns a key into an action, asking a question first when the
+move can be made more than one way (which depth of the pile, which reading of a wild card,
+which meld to lay off on, which card to discard when going out).
+
+The answers come from the controller's questions and the core's :class:`SeatOptions`; the
+finished action is posted up to the turn flow (:meth:`MoveKeys.apply`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from rich.text import Text
+
+from rummy_tui.core import (
+    Action,
+    Card,
+    Discard,
+    DrawStock,
+    DrawTwo,
+    EndDeal,
+    GoOut,
+    LayOffCard,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+)
+from rummy_tui.core.cards import Face
+from rummy_tui.core.melds import MeldReading
+from rummy_tui.core.seat_options import SeatOptions, TakeStyle
+from rummy_tui.ui.render import card_label, card_text
+from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+from rummy_tui.ui.table_text import (
+    Mode,
+    draw_two_words,
+    go_out_label,
+    layoff_label,
+    reading_label,
+    take_depth_label,
+)
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.message import Message
+
+    from rummy_tui.ui.controller import Controller
+    from rummy_tui.ui.hand_state import HandState
+    from rummy_tui.ui.settings import DisplaySettings
+
+T = TypeVar("T")
+
+
+class MoveKeys:
+    """The move keys of the table screen (mixed into :class:`TableScreen`)."""
+
+    if TYPE_CHECKING:
+        controller: Controller
+        settings: DisplaySettings
+        view: PlayerView
+        mode: Mode
+
+        app: App[object]
+
+        @property
+        def hand_state(self) -> HandState | None: ...
+        @property
+        def options(self) -> SeatOptions: ...
+        def set_status(self, message: str | Text, error: bool = False) -> None: ...
+        def refused(self, reason: str) -> None: ...
+        def post_message(self, message: Message) -> bool: ...
+        def act_message(self, action: Action) -> Message: ...
+
+    # ------------------------------------------------------------------ acting
+
+    def _selected_cards(self) -> list[Card]:
+        state = self.hand_state
+        if state is None:
+            return []
+        return [card for card in state.order if card in state.selected]
+
+    def _one_card(self, verb: str) -> Card | None:
+        """The card to act on: the one selected card, else the card under the cursor."""
+        state = self.hand_state
+        if state is None or not state.order:
+            return None
+        selected = self._selected_cards()
+        if len(selected) > 1:
+            self.set_status(f"Select just one card to {verb} ({len(selected)} are selected).", True)
+            return None
+        if selected:
+            return selected[0]
+        return state.order[state.cursor]
+
+    def apply(self, action: Action) -> None:
+        """Ask the turn flow to make ``action`` (only while a hand is played)."""
+        if self.mode is Mode.PLAY:
+            self.post_message(self.act_message(action))
+
+    def ask(
+        self,
+        question: str,
+        choices: list[Choice],
+        then: Callable[[T], None],
+        detail: str | Text = "",
+    ) -> None:
+        """Ask a question; ``then(value)`` runs with the answer (not when cancelled)."""
+
+        def answered(value: T | None) -> None:
+            if value is not None:
+                then(value)
+
+        self.app.push_screen(ChoiceScreen(question, choices, detail), answered)
+
+    def action_draw(self) -> None:
+        """Draw the top card of the stock."""
+        self.apply(DrawStock())
+
+    def action_take(self) -> None:
+        """Take from the discard pile (pick the depth in Rummy 500, B-1's pairs in Boathouse)."""
+        take = self.options.take
+        if take is TakeStyle.DOWN_TO:
+            options = self.controller.take_options()
+            if len(options) <= 1 or self.view.phase is not Phase.DRAW:
+                self.apply(TakeDiscard())
+                return
+            choices = [
+                Choice(
+                    take_depth_label(option.card, option.count, self.settings),
+                    option.count,
+                    option.reason,
+                )
+                for option in options
+            ]
+            self.ask(
+                "Take from the discard pile down to which card?",
+                choices,
+                lambda count: self.apply(TakeDiscard(count=count)),
+                "The deepest card you take must be melded or laid off this turn (R-5).",
+            )
+            return
+        if take is TakeStyle.WITH_SECOND:
+            pairs = [
+                option for option in self.controller.draw_two_options() if option.first == "discard"
+            ]
+            if len(pairs) > 1:
+                self._ask_draw_two(pairs)
+                return
+            self.apply(pairs[0] if pairs else DrawTwo(first="discard", second="stock"))
+            return
+        self.apply(TakeDiscard())
+
+    def action_draw_two(self) -> None:
+        """Boathouse's two-card draw (B-1)."""
+        options = self.controller.draw_two_options()
+        if not options:
+            self.apply(DrawTwo(first="stock", second="stock"))
+            return
+        if len(options) == 1:
+            self.apply(options[0])
+            return
+        self._ask_draw_two(options)
+
+    def _ask_draw_two(self, options: list[DrawTwo]) -> None:
+        top = self.controller.top_discard()
+        top_label = card_label(top, self.settings) if top is not None else "the top discard"
+        choices = [Choice(draw_two_words(option, top_label), option) for option in options]
+        self.ask(
+            "Which two cards?",
+            choices,
+            self.apply,
+            "You discard only one card, so your hand grows by one (B-1).",
+        )
+
+    def action_meld(self) -> None:
+        """Meld the selected cards (asks what a joker stands for when that matters)."""
+        cards = self._selected_cards()
+        if self.mode is not Mode.PLAY:
+            return
+        if not cards:
+            if self.view.phase is Phase.DRAW or not self.options.melds_in_play:
+                self.apply(self.controller.meld_action([], None))
+                return
+            self.set_status("Select the cards of the meld first (Space on each card).", True)
+            return
+        readings = self.controller.meld_readings(cards)
+        if len(readings) <= 1:
+            self.apply(self.controller.meld_action(cards, readings[0] if readings else None))
+            return
+        choices = [Choice(reading_label(reading, self.settings), reading) for reading in readings]
+
+        def meld_as(reading: MeldReading) -> None:
+            self.apply(self.controller.meld_action(cards, reading))
+
+        self.ask(
+            "What does the wild card stand for?",
+            choices,
+            meld_as,
+            "It matters for what may be laid off later (G-6).",
+        )
+
+    def action_lay_off(self, meld_id: int | None = None) -> None:
+        """Lay the selected card off (asks which meld when it fits several, R-7)."""
+        card = self._one_card("lay off")
+        if card is None or self.mode is not Mode.PLAY:
+            return
+        targets = self.controller.layoff_targets(card)
+        if meld_id is not None:
+            targets = [target for target in targets if target.meld.meld_id == meld_id]
+            if not targets:
+                self.apply(LayOffCard(card=card, meld_id=meld_id))
+                return
+        if not targets:
+            if self.view.phase is not Phase.PLAY:
+                self.apply(LayOffCard(card=card, meld_id=0))
+                return
+            self.refused(self.controller.layoff_refusal(card))
+            return
+        options = [(target.meld, face) for target in targets for face in target.faces]
+        if len(options) == 1:
+            meld, face = options[0]
+            self.apply(LayOffCard(card=card, meld_id=meld.meld_id, face=face))
+            return
+        players = self.view.players
+        choices = [
+            Choice(layoff_label(meld, face, card, players, self.settings), (meld.meld_id, face))
+            for meld, face in options
+        ]
+        question = Text("Lay off ")
+        question.append_text(card_text(card, self.settings))
+        question.append(" on which meld?")
+
+        def lay_off_on(chosen: tuple[int, Face]) -> None:
+            self.apply(LayOffCard(card=card, meld_id=chosen[0], face=chosen[1]))
+
+        self.ask(
+            question.plain,
+            choices,
+            lay_off_on,
+            "The card is declared to the meld you choose; that decides what may follow (R-7).",
+        )
+
+    def action_discard(self) -> None:
+        """Discard the selected card (or the card under the cursor), ending the turn."""
+        card = self._one_card("discard")
+        if card is not None:
+            self.apply(Discard(card=card))
+
+    def action_go_out(self) -> None:
+        """Lay the whole hand down (Boathouse, European)."""
+        if self.mode is not Mode.PLAY:
+            return
+        selected = self._selected_cards()
+        options = self.controller.go_out_options()
+        if len(selected) == 1:
+            matching = [option for option in options if option.discard is selected[0]]
+            if not matching:
+                same_face = [
+                    option
+                    for option in options
+                    if option.discard is not None and option.discard.face is selected[0].face
+                ]
+                matching = same_face
+            self.apply(matching[0] if matching else GoOut(melds=(), discard=selected[0]))
+            return
+        if not options:
+            self.refused(self.controller.go_out_refusal())
+            return
+        if len(options) == 1:
+            self.apply(options[0])
+            return
+        choices = [Choice(go_out_label(option, self.settings), option) for option in options]
+        self.ask("Go out: which card do you discard?", choices, self.apply)
+
+    def action_end_deal(self) -> None:
+        """Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""
+        self.apply(EndDeal())

@@ -1,0 +1,88 @@
+"""The menus over the table: leaving it, the help with the display switches, and the hint.
+
+They open over the table screen and hand their answer back to the app (to the title screen,
+quit, or back to the table); none of them changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummy_tui.ui.app import RummyApp
+
+
+class TableMenus:
+    """The menus a player opens from the table (``q``, ``?``, ``h``)."""
+
+    def __init__(self, app: RummyApp) -> None:
+        self.app = app
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave the table (the match is saved after every move)."""
+        from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+
+        name = self.app.controller.saving.name if self.app.controller is not None else None
+        note = (
+            f"The match is saved after every move as {name!r}; continue it later."
+            if name is not None
+            else "This match is not being saved."
+        )
+        choices = [
+            Choice("Back to the table", "stay"),
+            Choice("Leave to the title screen", "title"),
+            Choice("Quit the game", "quit"),
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if choice in ("title", "quit"):
+                self.app.save_now()
+            if choice == "title":
+                self.app.show_title()
+            elif choice == "quit":
+                self.app.exit(0)
+            elif on_cancel is not None:
+                on_cancel()
+
+        self.app.push_screen(ChoiceScreen("Leave the table?", choices, note), chosen)
+
+    def show_help(self) -> None:
+        """The keys, the display switches and the rules."""
+        from rummy_tui.ui.screens.prompt import HelpScreen, help_text
+
+        rules = self.app.controller.game.rules if self.app.controller is not None else None
+        hints = self.app.controller.setup.hints if self.app.controller is not None else False
+
+        def chosen(choice: str | None) -> None:
+            if choice in ("four_colour", "ascii_suits"):
+                self.toggle_setting(choice)
+            elif choice == "rules":
+                self.app.show_rules()
+
+        seed = self.app.controller.game.state.seed if self.app.controller is not None else None
+        self.app.push_screen(HelpScreen(help_text(rules, hints, self.app.settings, seed)), chosen)
+
+    def toggle_setting(self, name: str) -> None:
+        """Flip a display switch, keep it, and redraw."""
+        from rummy_tui.ui.settings import save_settings, settings_path
+
+        settings = self.app.settings.toggled(name)
+        self.app.use_settings(settings)
+        problem = save_settings(settings_path(self.app.data_dir), settings)
+        if problem:
+            self.app.notice(problem, "warning")
+        self.app.notice(settings.describe())
+        if self.app.table is not None:
+            self.app.table.restyle(settings)
+
+    def show_hint(self) -> None:
+        """What the hint engine suggests for the player at the keyboard."""
+        from rummy_tui.ui.screens.prompt import TextScreen, hint_text
+
+        controller = self.app.controller
+        seat = self.app.flow.keyboard_seat if self.app.flow is not None else None
+        if controller is None or seat is None:
+            return
+        found = controller.hint_for(seat)
+        self.app.push_screen(TextScreen("Hint", hint_text(found, self.app.settings)))

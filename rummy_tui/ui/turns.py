@@ -1,0 +1,238 @@
+"""The turn flow: the one owner of "a move was made, what comes next".
+
+Every move goes through :meth:`TurnFlow.act`, whoever makes it: a person at the table (the
+screen's :class:`~rummy_tui.ui.screens.table.TableScreen.Act` message), a computer player (its
+worker's choice), or the next deal dealt from the end-of-deal screen. The controller applies it
+and saves the match (with the hand orders as the players left them); then :meth:`TurnFlow.moved`
+alone decides what the table shows next: the same player's hand, the next player's hand after
+a hand-off, a computer's move, or the end of the deal. Screens never call back up into the
+app; they post messages, and the flow hands them views (attributes down, messages up). A
+later take-back is one more source of moves: it would undo through the controller and end in
+the same :meth:`moved`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from enum import StrEnum
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rummy_tui.core import Action, ActionRecord, Phase, PlayerView, StartDeal
+from rummy_tui.ui.controller import Controller, Outcome
+from rummy_tui.ui.screens.table import TableScreen
+from rummy_tui.ui.table_text import Mode
+
+if TYPE_CHECKING:
+    from rummy_tui.bots import Bot
+    from rummy_tui.ui.app import RummyApp
+
+
+class Source(StrEnum):
+    """Who made a move."""
+
+    PERSON = "person"
+    COMPUTER = "computer"
+    DEALER = "dealer"
+    """The next deal, dealt when the players close the end-of-deal screen."""
+
+
+class TurnFlow:
+    """Applies moves from every source, saves, and decides the next screen for one match."""
+
+    def __init__(self, app: RummyApp, controller: Controller, table: TableScreen) -> None:
+        self.app = app
+        self.controller = controller
+        self.table = table
+        self.keyboard_seat: int | None = None
+        """The human whose hand was last shown (no hand-off while they keep the keyboard)."""
+        self.handoff_due = False
+        """A resumed match: the first person to play gets a hand-off even when computer
+        players move first (nobody knows who sat down at the keyboard)."""
+        self._bot_token = 0
+        self._bot_waiting: tuple[int, Action | None, str | None] | None = None
+        """A computer's move chosen while a screen (menu, help, hint) covered the table: it is
+        made when the table is back on top."""
+
+    # ------------------------------------------------------------------ the one road
+
+    def act(self, action: Action, source: Source) -> Outcome:
+        """Apply ``action`` (save included); on success the table moves on. A refusal is
+        returned unchanged for the source to answer (a person sees the reason)."""
+        outcome = self.controller.apply(action)
+        if outcome.ok:
+            self.moved(outcome.record, new_deal=isinstance(action, StartDeal))
+        return outcome
+
+    def moved(self, record: ActionRecord | None, new_deal: bool = False) -> None:
+        """After a move (or, later, a take-back): the save note, the move's line, and the next
+        screen."""
+        self.note_saved()
+        self.table.moved(record)
+        controller = self.controller
+        if (
+            not new_deal
+            and controller.phase in (Phase.DRAW, Phase.PLAY)
+            and controller.current == self.keyboard_seat
+            and not controller.is_bot(controller.current)
+        ):
+            self.table.show(controller.view(controller.current), Mode.PLAY)
+            return
+        self.next_turn(force_handoff=new_deal)
+
+    def person_acts(self, action: Action) -> None:
+        """The player at the keyboard asked for ``action`` (refused: the reason, in red)."""
+        if self.table.mode is not Mode.PLAY:
+            return
+        outcome = self.act(action, Source.PERSON)
+        if not outcome.ok:
+            self.table.refused(outcome.reason or "That move is not allowed.")
+
+    def note_saved(self) -> None:
+        """The save state in the table's top line."""
+        saving = self.controller.saving
+        if saving.store is None or saving.name is None:
+            note = "not saved"
+        elif saving.problem:
+            note = "NOT SAVED"
+        else:
+            note = "saved"
+        self.table.set_saved_note(note)
+
+    # ------------------------------------------------------------------ what comes next
+
+    def next_turn(self, force_handoff: bool = False) -> None:
+        """Show whatever comes next: the end of the deal, a computer's move, or the next
+        player's hand (after a hand-off when someone else takes the keyboard)."""
+        controller, table = self.controller, self.table
+        if controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            self.show_deal_end()
+            return
+        seat = controller.current
+        humans = controller.human_seats
+        if controller.is_bot(seat):
+            if len(humans) == 1 and self.keyboard_seat == humans[0]:
+                table.show(controller.view(humans[0]), Mode.WATCH)
+            else:
+                table.hide_hand()
+            self.start_bot(seat)
+            return
+        if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
+            table.hide_hand()
+            self.keyboard_seat = None
+            self.handoff_due = False
+            from rummy_tui.ui.screens.handoff import HandoffScreen
+
+            view = controller.public_view()
+            context = (
+                f"{view.rules.name} · deal {view.deal_number} · {controller.players[seat]} to play"
+            )
+            self.app.push_screen(
+                HandoffScreen(controller.players[seat], context), partial(self._handed_over, seat)
+            )
+            return
+        self.keyboard_seat = seat
+        table.show(controller.view(seat), Mode.PLAY)
+
+    def _handed_over(self, seat: int, choice: str | None) -> None:
+        if choice == "leave":
+            self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
+            return
+        self.keyboard_seat = seat
+        self.table.show(self.controller.view(seat), Mode.PLAY)
+
+    def show_deal_end(self) -> None:
+        """Reveal every hand with the score breakdown (P-3)."""
+        from rummy_tui.ui.screens.deal_end import DealEndScreen
+
+        controller = self.controller
+        self.table.hide_hand()
+        self.keyboard_seat = None
+        view = controller.public_view()
+        self.app.push_screen(
+            DealEndScreen(
+                view, self.app.settings, hints_used=controller.hints_in_deal(view.deal_number)
+            ),
+            self._deal_end_closed,
+        )
+
+    def _deal_end_closed(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.app.menus.leave_table(on_cancel=self.show_deal_end)
+            return
+        if self.controller.phase is Phase.MATCH_OVER:
+            self.app.match_finished()
+            return
+        outcome = self.act(StartDeal(), Source.DEALER)
+        if not outcome.ok:
+            self.app.notice(outcome.reason or "The next deal could not be dealt.", "error")
+
+    # ------------------------------------------------------------------ computer players
+
+    def stop_bots(self) -> None:
+        """A computer still thinking stops at once (its choice is dropped)."""
+        self._bot_token += 1
+
+    def start_bot(self, seat: int) -> None:
+        """Let the computer in ``seat`` choose its next action in a worker thread."""
+        controller = self.controller
+        self._bot_token += 1
+        token = self._bot_token
+        bot = controller.bot_for(seat)
+        view = controller.view(seat)
+        legal = controller.legal_actions()
+        delay = controller.setup.bot_delay
+        self.app.run_worker(
+            partial(self._bot_think, token, bot, view, legal, delay),
+            thread=True,
+            group="bots",
+            exit_on_error=False,
+        )
+
+    def _bot_think(
+        self, token: int, bot: Bot | None, view: PlayerView, legal: list[Action], delay: float
+    ) -> None:
+        """Runs in a worker thread: wait, choose, and hand the choice back to the app."""
+        waited_until = time.monotonic() + delay
+        while time.monotonic() < waited_until:
+            if token != self._bot_token:  # the table was left or the match changed
+                return
+            time.sleep(min(0.05, max(0.0, waited_until - time.monotonic())))
+        error: str | None = None
+        action = None
+        try:
+            if bot is None:
+                error = "Computer players are not available; it makes the first legal move."
+                action = legal[0] if legal else None
+            else:
+                action = bot.choose(view, legal)
+        except Exception as problem:
+            error = (
+                f"The computer player made a mistake ({problem}); it makes the first legal move."
+            )
+            action = legal[0] if legal else None
+        with contextlib.suppress(Exception):  # the app may be closing
+            self.app.call_from_thread(self._bot_chose, token, action, error)
+
+    def _bot_chose(self, token: int, action: Action | None, error: str | None) -> None:
+        if token != self._bot_token:
+            return
+        if self.app.screen is not self.table:
+            # A menu or the help is open over the table: the computer waits for it to close.
+            self._bot_waiting = (token, action, error)
+            return
+        self._bot_waiting = None
+        if error:
+            self.app.notice(error, "warning")
+        outcome = self.act(action, Source.COMPUTER) if action is not None else None
+        if outcome is None or not outcome.ok:
+            legal = self.controller.legal_actions()
+            if not legal or not self.act(legal[0], Source.COMPUTER).ok:
+                self.app.notice("The computer player cannot move; the match is stuck.", "error")
+
+    def table_resumed(self) -> None:
+        """The table is on top again: make the computer's move that waited for it."""
+        waiting, self._bot_waiting = self._bot_waiting, None
+        if waiting is not None:
+            self.app.call_later(self._bot_chose, *waiting)
