@@ -1,0 +1,73 @@
+"""The turn flow is the one road for every move: a person's key, a computer's choice and the
+next deal all go through ``TurnFlow.act``; the save stores the hand order the table shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rummy_tui.core import Action, Phase, get_variant, new_game
+from rummy_tui.persistence import SaveStore
+from rummy_tui.ui.app import make_app
+from rummy_tui.ui.controller import Outcome
+from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.turns import Source, TurnFlow
+from tests.ui.helpers import app_for, pass_to, press, settle, setup_for_game, table
+from tests.ui.test_play_classic import classic_game
+
+
+def record_moves(flow: TurnFlow) -> list[tuple[str, Source]]:
+    """Every move the flow is asked to make from now on: (kind, source)."""
+    moves: list[tuple[str, Source]] = []
+    act = flow.act
+
+    def recording(action: Action, source: Source) -> Outcome:
+        moves.append((action.kind, source))
+        return act(action, source)
+
+    flow.act = recording  # type: ignore[method-assign]
+    return moves
+
+
+async def test_a_person_and_a_computer_move_through_the_same_flow() -> None:
+    game = new_game(get_variant("classic"), ["Anna", "Bob"], seed=5, dealer=1)
+    app = app_for(game, bots={1: "easy"})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.flow is not None
+        moves = record_moves(app.flow)
+        await pass_to(pilot, "Anna")
+        await press(pilot, "d", "x")
+        await settle(pilot)
+        assert moves[:2] == [("draw_stock", Source.PERSON), ("discard", Source.PERSON)]
+        assert any(source is Source.COMPUTER for _kind, source in moves)
+
+
+async def test_a_refused_move_changes_nothing_and_moves_no_screen() -> None:
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        assert app.controller is not None
+        before = app.controller.game.to_json()
+        await press(pilot, "x")  # a discard before drawing: refused
+        assert app.controller.game.to_json() == before
+        assert type(app.screen).__name__ == "TableScreen"
+        assert "-error" in table(app).query_one("#status").classes
+
+
+async def test_the_save_keeps_the_hand_order_the_table_shows(tmp_path: Path) -> None:
+    game = classic_game()
+    app = make_app(
+        setup=setup_for_game(game), game=game, data_dir=tmp_path, settings=DisplaySettings()
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "shift+right", "shift+right")  # arranged by hand
+        await press(pilot, "d")  # the drawn card joins the arranged hand at the end
+        assert game.phase is Phase.PLAY
+        state = table(app).hand_state
+        assert state is not None
+        assert app.controller is not None and app.controller.saving.name is not None
+        _setup, _game, extra = SaveStore(tmp_path).load(app.controller.saving.name)
+        assert extra["hand_order"]["1"] == [card.key for card in state.order]
