@@ -190,7 +190,7 @@ class Controller:
             return Outcome(reason=str(error))
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return Outcome(reason=f"That move could not be made: {error}.")
-        if record.seat is not None:
+        if record.seat is not None and record.seat in self.hands:
             self.hands.follow(self.game.view(record.seat))
         self.autosave()
         return Outcome(record=record)

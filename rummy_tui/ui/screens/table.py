@@ -12,7 +12,8 @@ computer players move. Which keys are on comes from the core's :func:`seat_optio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.text import Text
 from textual import on
@@ -62,8 +63,6 @@ __all__ = [
     "sorted_mode",
     "top_line",
 ]
-
-T = TypeVar("T")
 
 TURN_KEYS = frozenset(
     {"draw", "take", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal", "hint"}
@@ -201,14 +200,7 @@ class TableScreen(MoveKeys, Screen[None]):
     @property
     def options(self) -> SeatOptions:
         """What the variant offers now (the core's summary), with the match's hint switch."""
-        found = seat_options(self.view)
-        return SeatOptions(
-            take=found.take,
-            draw_two=found.draw_two,
-            melds_in_play=found.melds_in_play,
-            end_deal=found.end_deal,
-            hints=self.controller.setup.hints,
-        )
+        return replace(seat_options(self.view), hints=self.controller.setup.hints)
 
     # ------------------------------------------------------------------ layout
 
@@ -241,7 +233,6 @@ class TableScreen(MoveKeys, Screen[None]):
         self.view = view
         self.mode = mode
         if mode is not Mode.HIDDEN and view.hand:
-            self.hands.of(view.seat)
             self.hands.sync(view)
         self.refresh_bindings()
         if self.is_mounted:
