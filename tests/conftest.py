@@ -15,11 +15,21 @@ SLOW_FILES = (
     "tests/test_benchmarks.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_one_person_eleven_computers.py",
+    "tests/ui/test_play_boathouse.py",
+    "tests/ui/test_play_classic.py",
+    "tests/ui/test_play_double.py",
+    "tests/ui/test_play_european.py",
+    "tests/ui/test_play_rummy500.py",
     "tests/ui/test_tmux_e2e.py",
     "tests/ui/test_tmux_kill_continue.py",
 )
-"""Whole files of long runs: random play, whole deals with computers, real terminals,
-crash loops and the benchmark scripts. They are marked ``slow`` here, in one place."""
+"""Whole files of long runs: random play, whole deals by keys or with computers, real
+terminals, the crash loop and the benchmark scripts. They are marked ``slow`` here, in one
+place."""
+SLOW_TESTS = (
+    "tests/ui/test_bots_and_saves.py::test_computers_play_a_whole_match_to_the_title_screen",
+)
+"""Single long tests in otherwise quick files."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -36,7 +46,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip_soak = pytest.mark.skip(reason="the soak runs only with --soak")
     for item in items:
         path = item.nodeid.split("::", 1)[0]
-        if path in SLOW_FILES or item.get_closest_marker("soak") is not None:
+        slow = path in SLOW_FILES or item.nodeid in SLOW_TESTS
+        if slow or item.get_closest_marker("soak") is not None:
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("soak") is not None and not soak:
             item.add_marker(skip_soak)
