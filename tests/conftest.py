@@ -13,6 +13,7 @@ SLOW_FILES = (
     "tests/core/test_random_play.py",
     "tests/persistence/test_crash.py",
     "tests/test_benchmarks.py",
+    "tests/test_cli_tmux.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",
