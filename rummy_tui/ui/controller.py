@@ -32,7 +32,6 @@ from rummy_tui.core import (
     Meld,
     Phase,
     PlayerView,
-    StartDeal,
     TableMeld,
     TakeDiscard,
 )
@@ -201,10 +200,6 @@ class Controller:
             return self.game.legal_actions()
         except Exception:  # pragma: no cover - engine bug
             return []
-
-    def start_next_deal(self) -> Outcome:
-        """Deal the next deal after a scored (or dead) deal."""
-        return self.apply(StartDeal())
 
     # ------------------------------------------------------------------ questions
 
