@@ -46,7 +46,7 @@ from rummy_tui.core.melds import (
 )
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
 from rummy_tui.core.state import DealResult, GameState, Phase, TakeBackNote, TurnState
-from rummy_tui.core.usability import card_usable
+from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 from rummy_tui.core.views import PlayerView
 
@@ -353,7 +353,7 @@ class Game:
         )
         if duty:
             hand = deal.hands[self.current] + taken
-            if not card_usable(rules, deepest, hand, deal.melds, taken):
+            if not end_remains(rules, hand, deal.melds, taken, deepest):
                 raise IllegalAction(
                     f"{deepest} could not be melded or laid off with the cards you would hold, "
                     "and the deepest card taken must be used this turn (R-5)."
@@ -428,7 +428,8 @@ class Game:
             )
 
     def _check_remaining(self, used: Sequence[Card], melds_after: list[TableMeld]) -> None:
-        """Guards on the hand a meld or lay-off leaves (R-9 option, G-8, R-5)."""
+        """A meld or lay-off is refused only when afterwards no legal end of the turn remains
+        (R-9 option, G-8, R-5): the search of :mod:`end_of_turn` decides."""
         deal = self.state.deal
         gone = set(used)
         remaining = [card for card in deal.hands[self.current] if card not in gone]
@@ -436,21 +437,20 @@ class Game:
             if self.rules.discard_to_go_out:
                 raise IllegalAction("Keep a card to discard: you must discard to go out (R-9).")
             return
-        taken = set(deal.turn.taken_from_discard)
-        if all(card in taken for card in remaining):
-            raise IllegalAction(
-                "That would leave only cards taken from the discard pile this turn, which may "
-                "not be discarded (G-8)."
-            )
+        taken = deal.turn.taken_from_discard
         must_use = deal.turn.must_use
-        if (
-            must_use is not None
-            and must_use not in used
-            and not card_usable(self.rules, must_use, remaining, melds_after, taken)
-        ):
+        if must_use is not None and must_use in gone:
+            must_use = None
+        if end_remains(self.rules, remaining, melds_after, taken, must_use):
+            return
+        if must_use is not None:
             raise IllegalAction(
                 f"That would leave no way to use {must_use}, the deepest card taken (R-5)."
             )
+        raise IllegalAction(
+            "That would leave only cards taken from the discard pile this turn, which may "
+            "not be discarded (G-8)."
+        )
 
     def _check_meld(self, action: Meld) -> _Plan:
         self._check_meld_allowed()

@@ -6,6 +6,7 @@ lay-offs, and names one set of physical cards for each distinct meld or go-out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rummy_tui.core.actions import (
@@ -23,13 +24,43 @@ from rummy_tui.core.actions import (
 )
 from rummy_tui.core.arrange import Arrangement, full_arrangement, go_out_arrangements
 from rummy_tui.core.cards import Card, Face
-from rummy_tui.core.melds import enumerate_melds, layoff_options
+from rummy_tui.core.melds import enumerate_melds, is_wild, layoff_options
 from rummy_tui.core.state import Phase
-from rummy_tui.core.usability import prefer_cards
-from rummy_tui.core.variants.ruleset import DrawRule, Scoring
+from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 
 if TYPE_CHECKING:
     from rummy_tui.core.engine import Game
+
+
+def prefer_cards(
+    rules: RuleSet, cards: Sequence[Card], hand: Sequence[Card], preferred: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The same meld made with the preferred physical cards where copies allow.
+
+    Natural cards are swapped for other copies of the same face, wild cards for other wild
+    cards; ``preferred`` cards go down first, in their order.
+    """
+    if not preferred:
+        return tuple(cards)
+    rank_of = {card: number for number, card in enumerate(preferred)}
+    order = sorted(hand, key=lambda card: (rank_of.get(card, len(preferred)), card))
+    used: set[Card] = set()
+    chosen = []
+    for card in cards:
+        card_wild = is_wild(rules, card)
+        for other in order:
+            if other in used:
+                continue
+            other_wild = is_wild(rules, other)
+            if (card_wild and other_wild) or (
+                not card_wild and not other_wild and other.face is card.face
+            ):
+                used.add(other)
+                chosen.append(other)
+                break
+        else:  # pragma: no cover - the meld's own cards are always available
+            raise ValueError("meld cards are not in the hand")
+    return tuple(chosen)
 
 
 def _one_per_face(cards: list[Card], preferred: list[Card] | None = None) -> list[Card]:

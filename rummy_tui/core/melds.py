@@ -161,7 +161,7 @@ def position_range(rules: RuleSet) -> tuple[int, int] | None:
     return None
 
 
-def _run_starts(rules: RuleSet, length: int) -> range:
+def run_starts(rules: RuleSet, length: int) -> range:
     bounds = position_range(rules)
     if bounds is None:
         return range(1, 14)
@@ -277,7 +277,7 @@ def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     readings: list[MeldReading] = []
     seen: set[tuple[int, tuple[Face, ...]]] = set()
     for run_suit in suits_to_try:
-        for start in reversed(_run_starts(rules, length)):
+        for start in reversed(run_starts(rules, length)):
             reading = _fit_run(rules, run_suit, start, length, fixed, flexible)
             for found in reading:
                 key = (found.start, tuple(found.faces))
@@ -549,7 +549,7 @@ def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
                             add(reading)
     for suit in SUITS:
         for length in range(RUN_MIN, MAX_RUN + 1):
-            for start in _run_starts(rules, length):
+            for start in run_starts(rules, length):
                 run = _fill_run(rules, suit, start, length, by_face, wilds)
                 if run is not None:
                     add(run)

@@ -44,6 +44,7 @@ from tests.core.helpers import (
     cycle,
     deal,
     go_out_now,
+    last_meld_id,
     meld_faces,
     quick_deck,
 )
@@ -386,7 +387,7 @@ def test_G8_no_immediate_return() -> None:
     assert game.state.deal.discard[-1] == c("KS")
 
 
-def test_G8_a_meld_may_not_leave_only_the_card_just_taken() -> None:
+def test_G8_a_meld_that_leaves_only_the_taken_card_is_legal_when_it_can_go_down() -> None:
     game = deal(
         "classic",
         ["AC 2C 3C 4C 5C 6C 7C 8C 10C JC", "AH 2H 3H 4H 9C 9D 9S KC KD KH"],
@@ -396,9 +397,9 @@ def test_G8_a_meld_may_not_leave_only_the_card_just_taken() -> None:
     game.apply(TakeDiscard())
     game.apply(Meld(cards=tuple(cs("AH 2H 3H 4H"))))
     game.apply(Meld(cards=tuple(cs("9C 9D 9S"))))
-    # Melding KC KD KH would leave only KS, taken from the pile this turn.
-    assert_refused(game, Meld(cards=tuple(cs("KC KD KH"))), "G-8")
-    game.apply(Meld(cards=tuple(cs("KC KD KH KS"))))  # goes out with the card taken
+    # Melding KC KD KH leaves only KS, taken this turn, but KS can then join the kings.
+    game.apply(Meld(cards=tuple(cs("KC KD KH"))))
+    game.apply(LayOffCard(card=c("KS"), meld_id=last_meld_id(game)))
     assert game.state.results[-1].winner == 1 and not game.state.deal.hands[1]
 
 
