@@ -39,10 +39,15 @@ def complete_deck(rules: RuleSet, players: int, named: Sequence[Card]) -> list[C
     for card in named:
         if card not in available:
             raise IllegalAction(
-                f"{card.key} is not in the packs of a {players}-player {rules.name} table (G-1)."
+                "deck.foreign_card",
+                "G-1",
+                cards=(card,),
+                pack=card.copy + 1,
+                players=players,
+                variant=rules.name,
             )
         if card in seen:
-            raise IllegalAction(f"{card.key} is named twice in the deck (G-1).")
+            raise IllegalAction("deck.card_twice", "G-1", cards=(card,), pack=card.copy + 1)
         seen.add(card)
     return list(named) + [card for card in all_cards if card not in seen]
 
@@ -77,7 +82,7 @@ def deal_cards(
     hand_size = rules.hand_size_for(players)
     needed = hand_size * players + 1
     if len(deck) < needed:
-        raise IllegalAction(f"The deck holds {len(deck)} cards; this deal needs {needed} (G-4).")
+        raise IllegalAction("deck.too_small", "G-4", size=len(deck), needed=needed)
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for _ in range(hand_size):
@@ -113,7 +118,7 @@ def stack_deck(
     players = len(hands)
     size = len(hands[0])
     if any(len(hand) != size for hand in hands):
-        raise IllegalAction("Every hand of a deal has the same size (G-4).")
+        raise IllegalAction("deck.uneven_hands", "G-4")
     order: list[Card] = []
     for index in range(size):
         for offset in range(1, players + 1):

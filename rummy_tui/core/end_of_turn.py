@@ -80,6 +80,9 @@ def end_remains(
     a card not in ``taken`` to discard or, unless the table plays "must discard to go out",
     an empty hand (R-5, G-8, C-3, R-9)."""
     blocked = set(taken)
+    duty = must_use is not None and must_use in hand
+    if not duty and any(card not in blocked for card in hand):
+        return True  # a card to discard (the common case, answered at once)
     faces: Counter[Face] = Counter(card.face for card in hand)
     free: Counter[Face] = Counter(card.face for card in hand if card not in blocked)
     may_empty = not rules.discard_to_go_out
@@ -87,9 +90,7 @@ def end_remains(
         # No plays before going out (B-2, E-7): discard a card, or lay the whole hand down.
         return bool(free) or (may_empty and full_arrangement(rules, list(hand)) is not None)
     search = _Search(rules, melds)
-    if must_use is None or must_use not in hand:
-        if free:
-            return True
+    if must_use is None or not duty:
         if not hand:
             return may_empty
         return may_empty and search.can_empty(faces)

@@ -17,7 +17,7 @@ from rummy_tui.core.dealing import (
 from rummy_tui.core.engine import Game
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.state import CutRound, GameState
-from rummy_tui.core.variants.ruleset import RuleSet, player_count_error
+from rummy_tui.core.variants.ruleset import RuleSet, player_count_refusal
 
 MAX_NAME_LENGTH = 24
 
@@ -45,15 +45,15 @@ def new_game(
             names, or a deck with cards that are not in the packs.
     """
     names = [name.strip() for name in players]
-    problem = player_count_error(rules, len(names))
+    problem = player_count_refusal(rules, len(names))
     if problem is not None:
-        raise IllegalAction(problem)
+        raise problem
     if any(not name for name in names):
-        raise IllegalAction("Every player needs a name (G-2).")
+        raise IllegalAction("setup.name_missing", "G-2")
     if any(len(name) > MAX_NAME_LENGTH for name in names):
-        raise IllegalAction(f"A player's name holds at most {MAX_NAME_LENGTH} characters (G-2).")
+        raise IllegalAction("setup.name_too_long", "G-2", limit=MAX_NAME_LENGTH)
     if len({name.casefold() for name in names}) != len(names):
-        raise IllegalAction("Two players have the same name; give each seat its own (G-2).")
+        raise IllegalAction("setup.names_repeat", "G-2")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     count = len(names)
@@ -61,7 +61,7 @@ def new_game(
     if dealer is None:
         dealer, cut = cut_for_dealer(count, random.Random(f"rummy-tui-cut:{seed}"))
     elif not 0 <= dealer < count:
-        raise IllegalAction(f"There is no seat {dealer} at a {count}-player table (G-2).")
+        raise IllegalAction("setup.no_dealer_seat", "G-2", seat=dealer, players=count)
     if deck is None:
         cards = shuffled_deck(rules, count, deal_rng(seed, 1, 0))
     else:

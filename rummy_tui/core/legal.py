@@ -24,7 +24,8 @@ from rummy_tui.core.actions import (
 )
 from rummy_tui.core.arrange import Arrangement, full_arrangement, go_out_arrangements
 from rummy_tui.core.cards import Card, Face
-from rummy_tui.core.melds import enumerate_melds, is_wild, layoff_options
+from rummy_tui.core.meld_listing import enumerate_melds
+from rummy_tui.core.melds import is_wild, layoff_options
 from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 

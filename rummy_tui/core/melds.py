@@ -18,14 +18,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
 from pydantic import BaseModel, ConfigDict
 
-from rummy_tui.core.cards import ACE, JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
 from rummy_tui.core.variants.ruleset import AceRule, RuleSet
 
 RUN_MIN = 3
@@ -184,7 +184,7 @@ def meld_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     """
     if len(set(cards)) != len(cards):
         return []
-    readings = _group_readings(rules, cards) if rules.groups_allowed else []
+    readings = group_readings(rules, cards) if rules.groups_allowed else []
     readings.extend(_run_readings(rules, cards))
     return readings
 
@@ -194,41 +194,7 @@ def is_valid_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
     return bool(meld_readings(rules, cards))
 
 
-def meld_problem(rules: RuleSet, cards: Sequence[Card]) -> str | None:
-    """The one-sentence reason these cards are no meld, or None when they are one (G-10)."""
-    if is_valid_meld(rules, cards):
-        return None
-    text = " ".join(str(card) for card in cards)
-    if len(cards) < 3:
-        return f"A meld needs at least three cards: {text} (G-5)."
-    naturals = [card for card in cards if not is_wild(rules, card)]
-    if not naturals:
-        return f"Every meld needs at least one natural card: {text} (G-6)."
-    suits = {card.suit for card in naturals}
-    ranks = {card.rank for card in naturals}
-    if not rules.groups_allowed and len(ranks) == 1 and len(naturals) > 1:
-        return f"Only runs are melds in {rules.name}; groups do not count: {text} (E-3)."
-    if len(ranks) == 1 and rules.groups_allowed:
-        if rules.group_max is not None and len(cards) > rules.group_max:
-            return f"A group holds at most {rules.group_max} cards: {text} (G-5)."
-        if not rules.group_repeat_suits:
-            return f"A group may not hold the same suit twice: {text} (R-2)."
-    if len(suits) > 1:
-        return f"A run needs cards of one suit: {text} (G-5)."
-    if len(cards) > MAX_RUN:
-        return f"A run holds at most 13 cards and no rank twice: {text} (B-4)."
-    if len(ranks) < len(naturals):
-        rule = {"european": "E-3", "boathouse": "B-4"}.get(rules.variant_id, "G-5")
-        return f"A run holds each rank only once: {text} ({rule})."
-    if rules.ace_rule is AceRule.LOW and ACE in ranks:
-        rule = "E-2" if rules.variant_id == "european" else "C-1"
-        return f"The ace is low only, so it cannot follow the king: {text} ({rule})."
-    if rules.ace_rule is AceRule.HIGH_OR_LOW and ACE in ranks:
-        return f"An ace is high or low but never round the corner: {text} (D-3, R-2)."
-    return f"These cards are neither a group nor a run in consecutive order: {text} (G-5)."
-
-
-def _group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+def group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     size = len(cards)
     if size < GROUP_MIN or (rules.group_max is not None and size > rules.group_max):
         return []
@@ -336,11 +302,11 @@ def _fit_run(
             )
             for position in range(start, start + length)
         )
-        results.append(MeldReading(MeldKind.RUN, placed, _normal_start(rules, start)))
+        results.append(MeldReading(MeldKind.RUN, placed, normal_start(rules, start)))
     return results
 
 
-def _normal_start(rules: RuleSet, start: int) -> int:
+def normal_start(rules: RuleSet, start: int) -> int:
     if position_range(rules) is None:
         return (start - 1) % 13 + 1
     return start
@@ -486,7 +452,7 @@ def apply_layoff(rules: RuleSet, meld: TableMeld, option: LayOff, seat: int) -> 
     if option.end is End.GROUP:
         return meld.model_copy(update={"cards": (*cards, new_card)})
     if option.end is End.LOW:
-        start = _normal_start(rules, meld.start - 1)
+        start = normal_start(rules, meld.start - 1)
         return meld.model_copy(update={"cards": (new_card, *cards), "start": start})
     if option.end is End.HIGH:
         return meld.model_copy(update={"cards": (*cards, new_card)})
@@ -501,100 +467,5 @@ def apply_layoff(rules: RuleSet, meld: TableMeld, option: LayOff, seat: int) -> 
     cards[index] = new_card
     if index == 0:
         return meld.model_copy(update={"cards": (*cards, moved)})
-    start = _normal_start(rules, meld.start - 1)
+    start = normal_start(rules, meld.start - 1)
     return meld.model_copy(update={"cards": (moved, *cards), "start": start})
-
-
-# ----------------------------------------------------------------------------- enumeration
-
-
-def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
-    """Distinct melds (by the faces they show) that can be made from ``hand``.
-
-    One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
-    and, for wild cards, jokers before twos. Used to list legal meld actions.
-    """
-    cards = sorted(hand)
-    wilds = sorted(
-        (card for card in cards if is_wild(rules, card)),
-        key=lambda card: (card.rank != JOKER_RANK, card.face.code, card.copy),
-    )
-    naturals = [card for card in cards if not is_wild(rules, card)]
-    by_face: dict[Face, list[Card]] = {}
-    for card in naturals:
-        by_face.setdefault(card.face, []).append(card)
-    found: list[MeldReading] = []
-    seen: set[tuple[MeldKind, tuple[Face, ...], int]] = set()
-
-    def add(reading: MeldReading) -> None:
-        key = (reading.kind, tuple(sorted(reading.faces)), len(reading.wild_naming(rules)))
-        if key not in seen:
-            seen.add(key)
-            found.append(reading)
-
-    if rules.groups_allowed:
-        by_rank: dict[int, list[Card]] = {}
-        for card in naturals:
-            by_rank.setdefault(card.rank, []).append(card)
-        for rank_cards in by_rank.values():
-            pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
-            largest = len(pool) + len(wilds)
-            if rules.group_max is not None:
-                largest = min(largest, rules.group_max)
-            for size in range(GROUP_MIN, largest + 1):
-                for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
-                    for chosen in combinations(pool, natural_count):
-                        group = list(chosen) + wilds[: size - natural_count]
-                        for reading in _group_readings(rules, group):
-                            add(reading)
-    for suit in SUITS:
-        for length in range(RUN_MIN, MAX_RUN + 1):
-            for start in run_starts(rules, length):
-                run = _fill_run(rules, suit, start, length, by_face, wilds)
-                if run is not None:
-                    add(run)
-    return found
-
-
-def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
-    chosen: dict[Suit | None, Card] = {}
-    for card in cards:
-        chosen.setdefault(card.suit, card)
-    return list(chosen.values())
-
-
-def _fill_run(
-    rules: RuleSet,
-    suit: Suit,
-    start: int,
-    length: int,
-    by_face: dict[Face, list[Card]],
-    wilds: Sequence[Card],
-) -> MeldReading | None:
-    placed: list[tuple[Card, Face]] = []
-    natural_count = 0
-    ranks = set()
-    pool = list(wilds)
-    for position in range(start, start + length):
-        rank = position_rank(position)
-        if rank in ranks:
-            return None
-        ranks.add(rank)
-        face = Face(rank, suit)
-        copies = by_face.get(face)
-        if copies:
-            placed.append((copies[0], face))
-            natural_count += 1
-            continue
-        own = next((card for card in pool if card.face is face), None)
-        if own is not None:
-            pool.remove(own)
-            placed.append((own, face))
-            natural_count += 1
-            continue
-        if not pool:
-            return None
-        placed.append((pool.pop(0), face))
-    if natural_count == 0:
-        return None
-    return MeldReading(MeldKind.RUN, tuple(placed), _normal_start(rules, start))

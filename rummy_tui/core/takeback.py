@@ -38,7 +38,7 @@ from rummy_tui.core.actions import (
 )
 from rummy_tui.core.cards import format_cards
 from rummy_tui.core.dealing import deal_cards
-from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.errors import IllegalAction, Value
 from rummy_tui.core.state import GameState, Phase, TakeBackNote
 
 if TYPE_CHECKING:
@@ -58,18 +58,15 @@ TAKE_BACK_CODES: dict[str, str] = {
 
 
 class TakeBackRefused(IllegalAction):
-    """A refused take-back: one sentence naming P-4, with a stable ``code``."""
+    """A refused take-back: a refusal naming P-4 with one of :data:`TAKE_BACK_CODES`; its
+    sentence comes from :mod:`rummy_tui.core.refusals` like every other refusal."""
 
-    def __init__(self, code: str, sentence: str) -> None:
-        super().__init__(sentence)
-        self.code = code
-        """One of :data:`TAKE_BACK_CODES`."""
-        self.rule = RULE_ID
-        """The rule id the refusal names."""
+    def __init__(self, code: str, **values: Value) -> None:
+        super().__init__(code, RULE_ID, **values)
 
 
-def _refused(code: str, sentence: str) -> TakeBackRefused:
-    return TakeBackRefused(code, f"{sentence} ({RULE_ID}).")
+def _refused(code: str, **values: Value) -> TakeBackRefused:
+    return TakeBackRefused(code, **values)
 
 
 def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | None:
@@ -81,37 +78,24 @@ def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | 
     """
     state = game.state
     if not state.take_backs_on:
-        return _refused("takeback.off", "Take-backs are off in this match")
+        return _refused("takeback.off")
     if state.deal.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-        return _refused(
-            "takeback.deal_over", "The deal has ended, and nothing in it can be taken back now"
-        )
+        return _refused("takeback.deal_over")
     record = state.log[-1] if state.log else None
     if record is None or isinstance(record.action, StartDeal) or record.seat is None:
-        return _refused(
-            "takeback.nothing",
-            "Nothing has been played yet this deal, and the deal itself cannot be taken back",
-        )
+        return _refused("takeback.nothing")
     if seat is not None and seat != record.seat:
         if seat == state.deal.current:
-            return _refused(
-                "takeback.nothing",
-                f"{state.players[seat]} has made no move this turn that could be taken back",
-            )
+            return _refused("takeback.nothing", player=state.players[seat])
         owner = state.players[record.seat]
-        return _refused("takeback.not_yours", f"Only {owner} may take back {owner}'s move")
+        return _refused("takeback.not_yours", owner=owner)
     action = record.action
     if isinstance(action, DrawStock) or (
         isinstance(action, DrawTwo) and "stock" in (action.first, action.second)
     ):
-        return _refused(
-            "takeback.hidden_card",
-            "The card you drew from the stock was hidden; it cannot be taken back",
-        )
+        return _refused("takeback.hidden_card")
     if isinstance(action, GoOut | EndDeal):  # both end the deal; kept as a guard
-        return _refused(
-            "takeback.deal_over", "The deal has ended, and nothing in it can be taken back now"
-        )
+        return _refused("takeback.deal_over")
     return None
 
 

@@ -18,7 +18,7 @@ from rummy_tui.core import (
     is_valid_meld,
     new_game,
 )
-from rummy_tui.core.melds import meld_problem
+from rummy_tui.core.meld_refusals import meld_problem
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.variants import AceRule
 from tests.core.helpers import (

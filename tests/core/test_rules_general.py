@@ -33,7 +33,7 @@ from rummy_tui.core import (
     parse_face,
 )
 from rummy_tui.core.dealing import cut_for_dealer, full_deck
-from rummy_tui.core.melds import meld_problem
+from rummy_tui.core.meld_refusals import meld_problem
 from tests.core.helpers import (
     NAMES,
     assert_cards_conserved,

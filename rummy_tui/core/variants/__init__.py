@@ -7,6 +7,7 @@ from rummy_tui.core.variants.ruleset import (
     AceRule,
     DrawRule,
     OptionSpec,
+    RuleIds,
     RulesError,
     RuleSet,
     Scoring,
@@ -24,6 +25,12 @@ _PRESETS: dict[str, RuleSet] = {
     "rummy500": rummy500.RULES,
     "european": european.RULES,
 }
+
+
+def preset_rule_ids(variant_id: str) -> RuleIds | None:
+    """The rule ids of a variant's book, or None for an unknown id."""
+    preset = _PRESETS.get(variant_id)
+    return None if preset is None else preset.rule_ids
 
 
 def get_variant(variant_id: str, **options: Any) -> RuleSet:
@@ -51,10 +58,12 @@ __all__ = [
     "AceRule",
     "DrawRule",
     "OptionSpec",
+    "RuleIds",
     "RuleSet",
     "RulesError",
     "Scoring",
     "UnmatchedValue",
     "get_variant",
     "player_count_error",
+    "preset_rule_ids",
 ]

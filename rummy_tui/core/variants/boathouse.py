@@ -5,6 +5,7 @@ from rummy_tui.core.variants.ruleset import (
     AceRule,
     DrawRule,
     OptionSpec,
+    RuleIds,
     RuleSet,
     Scoring,
     UnmatchedValue,
@@ -27,6 +28,15 @@ RULES = RuleSet(
     ace_value=11,
     rummy_doubles=False,
     target_score=100,
+    rule_ids=RuleIds(
+        turn="B-1",
+        layoff="B-2",
+        go_out="B-3",
+        no_play_melding="B-2",
+        match="B-6",
+        ace="B-4",
+        run_repeat="B-4",
+    ),
     options=(
         OptionSpec(
             field="unmatched_value",

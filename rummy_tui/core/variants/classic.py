@@ -1,7 +1,7 @@
 """Classic Rummy (RULES.md section C)."""
 
 from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
-from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
     variant_id="classic",
@@ -18,6 +18,7 @@ RULES = RuleSet(
     ace_value=1,
     rummy_doubles=True,
     target_score=100,
+    rule_ids=RuleIds(turn="C-2", layoff="C-2", go_out="C-3", match="C-6", ace="C-1"),
     options=(
         OptionSpec(
             field="target_score",

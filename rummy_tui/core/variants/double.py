@@ -1,7 +1,7 @@
 """Double Rum (RULES.md section D)."""
 
 from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
-from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
     variant_id="double",
@@ -22,6 +22,9 @@ RULES = RuleSet(
     joker_value=15,
     rummy_doubles=True,
     target_score=250,
+    rule_ids=RuleIds(
+        turn="C-2", layoff="C-2", go_out="C-3", match="D-8", group_size="D-2", ace="D-3"
+    ),
     options=(
         OptionSpec(
             field="target_score",

@@ -1,7 +1,7 @@
 """European Rummy, Finnish eurooppalainen rommi (RULES.md section E)."""
 
 from rummy_tui.core.variants.common import REBUILD_LIMIT
-from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
     variant_id="european",
@@ -21,6 +21,15 @@ RULES = RuleSet(
     target_score=None,
     deal_limit=None,
     winner_deals_two_player=False,
+    rule_ids=RuleIds(
+        turn="E-5",
+        layoff="E-7",
+        go_out="E-7",
+        no_play_melding="E-7",
+        match="E-9",
+        ace="E-2",
+        run_repeat="E-3",
+    ),
     options=(
         OptionSpec(
             field="ace_rule",

@@ -10,7 +10,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rummy_tui.core.errors import IllegalAction
 
 
 class AceRule(StrEnum):
@@ -72,6 +74,31 @@ class OptionSpec(BaseModel):
     """The values offered; the first one is the default."""
     help: str = ""
     """One line explaining the option."""
+
+
+class RuleIds(BaseModel):
+    """Which of the variant's own rules a refusal names, topic by topic (G-10)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn: str = "C-2"
+    """The turn's order and its draw (C-2, B-1, R-5, E-5)."""
+    layoff: str = "C-2"
+    """Laying off on the table's melds (C-2, R-6)."""
+    go_out: str = "C-3"
+    """How a player goes out (C-3, R-9; whole hand: B-3, E-7)."""
+    no_play_melding: str = "B-2"
+    """Nobody melds during play (B-2, E-7)."""
+    match: str = "C-6"
+    """When the match ends (C-6, B-6, D-8, R-12, E-9)."""
+    group_size: str = "G-5"
+    """How many cards a group holds."""
+    group_suits: str = "R-2"
+    """Whether a group may repeat a suit."""
+    run_repeat: str = "G-5"
+    """A run holds each rank once (G-5, B-4, E-3)."""
+    ace: str = "C-1"
+    """Where an ace may stand in a run (C-1, B-4, D-3, R-2, E-2)."""
 
 
 class RuleSet(BaseModel):
@@ -143,6 +170,20 @@ class RuleSet(BaseModel):
     """With two players the winner of a deal deals the next (C-6)."""
     options: tuple[OptionSpec, ...] = ()
     """The options a table may set for this variant."""
+    rule_ids: RuleIds = Field(default_factory=RuleIds, exclude=True)
+    """The rule ids its refusals name; part of the variant's book, so not saved with a match
+    (a RuleSet read back takes them from its variant)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _variant_rule_ids(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "rule_ids" not in data:
+            from rummy_tui.core.variants import preset_rule_ids
+
+            found = preset_rule_ids(str(data.get("variant_id", "")))
+            if found is not None:
+                data = {**data, "rule_ids": found}
+        return data
 
     def packs_for(self, players: int) -> int:
         """How many packs are shuffled together for this many players."""
@@ -173,16 +214,26 @@ class RulesError(ValueError):
     """A variant id or option that does not exist, or an option value out of range."""
 
 
-def player_count_error(rules: RuleSet, players: int) -> str | None:
-    """The reason a player count is refused, or None when it is allowed (G-2)."""
+def player_count_refusal(rules: RuleSet, players: int) -> IllegalAction | None:
+    """The refusal of a player count, or None when it is allowed (G-2, R-13)."""
     if rules.min_players <= players <= rules.max_players:
         if rules.partnerships and players != 4:
-            return "Partnerships are played by exactly four players (R-13)."
+            return IllegalAction("setup.partners_four", "R-13")
         return None
-    return (
-        f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
-        f"not {players} (G-2)."
+    return IllegalAction(
+        "setup.player_count",
+        "G-2",
+        variant=rules.name,
+        min_players=rules.min_players,
+        max_players=rules.max_players,
+        players=players,
     )
+
+
+def player_count_error(rules: RuleSet, players: int) -> str | None:
+    """The reason a player count is refused, or None when it is allowed (G-2)."""
+    refusal = player_count_refusal(rules, players)
+    return None if refusal is None else str(refusal)
 
 
 def with_options(rules: RuleSet, **options: Any) -> RuleSet:

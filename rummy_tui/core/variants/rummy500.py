@@ -1,6 +1,6 @@
 """Rummy 500, also Michigan Rum or Pinochle Rummy (RULES.md section R)."""
 
-from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleSet, Scoring
+from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
     variant_id="rummy500",
@@ -23,6 +23,9 @@ RULES = RuleSet(
     joker_value=15,
     target_score=500,
     winner_deals_two_player=False,
+    rule_ids=RuleIds(
+        turn="R-5", layoff="R-6", go_out="R-9", match="R-12", group_size="R-2", ace="R-2"
+    ),
     options=(
         OptionSpec(
             field="jokers_per_pack",

@@ -1,0 +1,204 @@
+"""Checking and applying draws: the stock, the discard pile (R-5 digs included), the two-card
+draw (B-1), ending a Rummy 500 deal with an empty stock (R-10) and dealing the next deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy_tui.core.actions import Action, DrawStock, DrawTwo, EndDeal, StartDeal, TakeDiscard
+from rummy_tui.core.cards import Card, format_cards
+from rummy_tui.core.deal_flow import DealFlow, Plan
+from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
+from rummy_tui.core.end_of_turn import end_remains
+from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.state import Phase
+from rummy_tui.core.variants.ruleset import DrawRule
+
+_TWO_CARD_DRAWS: dict[DrawRule, tuple[set[tuple[str, str]], str]] = {
+    DrawRule.BOATHOUSE: ({("discard", "stock"), ("stock", "stock")}, "draw_two.boathouse_forms"),
+    DrawRule.HOYLE: ({("discard", "stock"), ("discard", "discard")}, "draw_two.hoyle_forms"),
+}
+"""The two-card draws of each draw rule (B-1 and its Hoyle option) and the refusal naming them."""
+
+
+class DrawChecks(DealFlow):
+    """The draw family of actions."""
+
+    def _stock_plan(
+        self, sources: Sequence[str], stock: list[Card], pile: list[Card], rebuilds: int
+    ) -> tuple[list[Card], list[Card], list[Card], int, list[Card]]:
+        """Simulate drawing from ``sources`` ("stock"/"discard") on copies of the piles; an
+        empty stock is rebuilt from the pile as often as needed, also in the middle of a
+        two-card draw (C-4, B-1, E-6)."""
+        rules = self.rules
+        drawn: list[Card] = []
+        from_discard: list[Card] = []
+        for source in sources:
+            if source == "discard":
+                if not pile:
+                    raise IllegalAction("take.pile_empty", rules.rule_ids.turn)
+                card = pile.pop()
+                drawn.append(card)
+                from_discard.append(card)
+                continue
+            if not stock:
+                if not rules.rebuild_stock:
+                    raise IllegalAction("draw.stock_not_rebuilt", "R-10")
+                if rules.rebuild_limit is not None and rebuilds >= rules.rebuild_limit:
+                    raise IllegalAction("draw.rebuild_limit", "G-9", rebuilds=rebuilds)
+                if not pile:
+                    raise IllegalAction("draw.nothing_left", "C-4")
+                stock = list(reversed(pile))
+                pile = []
+                rebuilds += 1
+            drawn.append(stock.pop())
+        return stock, pile, drawn, rebuilds, from_discard
+
+    def _check_draw_stock(self) -> Plan:
+        self._need_draw_phase()
+        deal = self.state.deal
+        stock, pile, drawn, rebuilds, _ = self._stock_plan(
+            ["stock"], list(deal.stock), list(deal.discard), deal.rebuilds
+        )
+
+        def run() -> tuple[Action, str]:
+            rebuilt = rebuilds > deal.rebuilds
+            self._finish_draw(stock, pile, drawn, rebuilds, [])
+            text = f"{self._name()} draws from the stock."
+            if rebuilt:
+                text = (
+                    f"{self._name()} turns the discard pile over as the new stock "
+                    f"(rebuild {rebuilds}) and draws."
+                )
+            return DrawStock(), text
+
+        return run
+
+    def _check_take_discard(self, action: TakeDiscard) -> Plan:
+        self._need_draw_phase()
+        rules = self.rules
+        deal = self.state.deal
+        if rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
+            raise IllegalAction("take.two_card_draw_only", "B-1", variant=rules.name)
+        if not deal.discard:
+            raise IllegalAction("take.pile_empty", rules.rule_ids.turn)
+        if action.count > 1 and rules.draw_rule is not DrawRule.DIG:
+            raise IllegalAction("take.top_only", rules.rule_ids.turn)
+        if action.count > len(deal.discard):
+            raise IllegalAction("take.too_deep", "R-5", size=len(deal.discard), count=action.count)
+        taken = deal.discard[-action.count :]
+        deepest = taken[0]
+        duty = rules.draw_rule is DrawRule.DIG and not (
+            action.count == 1 and rules.top_discard_free
+        )
+        hand = deal.hands[self.current] + taken
+        if duty and not end_remains(rules, hand, deal.melds, taken, deepest):
+            # No sequence of this turn's plays puts the deepest card down and still ends the
+            # turn (R-5). Without the duty a card to discard always remains (G-8).
+            raise IllegalAction("take.deepest_unusable", "R-5", cards=(deepest,))
+
+        def run() -> tuple[Action, str]:
+            pile = deal.discard[: -action.count]
+            self._finish_draw(list(deal.stock), pile, list(reversed(taken)), deal.rebuilds, taken)
+            if duty:
+                deal.turn.must_use = deepest
+            if action.count == 1:
+                return action, f"{self._name()} takes {deepest} from the discard pile."
+            return action, (
+                f"{self._name()} takes {action.count} cards from the discard pile, down to "
+                f"{deepest}: {format_cards(taken)}."
+            )
+
+        return run
+
+    def _check_draw_two(self, action: DrawTwo) -> Plan:
+        self._need_draw_phase()
+        rules = self.rules
+        deal = self.state.deal
+        forms = _TWO_CARD_DRAWS.get(rules.draw_rule)
+        if forms is None:
+            raise IllegalAction("draw_two.not_offered", rules.rule_ids.turn, variant=rules.name)
+        allowed, code = forms
+        if (action.first, action.second) not in allowed:
+            raise IllegalAction(code, "B-1")
+        stock, pile, drawn, rebuilds, from_discard = self._stock_plan(
+            [action.first, action.second], list(deal.stock), list(deal.discard), deal.rebuilds
+        )
+
+        def run() -> tuple[Action, str]:
+            self._finish_draw(stock, pile, drawn, rebuilds, from_discard)
+            shown = f": {format_cards(from_discard)} from the discard pile" if from_discard else ""
+            return (
+                action,
+                f"{self._name()} draws two cards ({action.first} + {action.second}){shown}.",
+            )
+
+        return run
+
+    def _finish_draw(
+        self,
+        stock: list[Card],
+        pile: list[Card],
+        drawn: list[Card],
+        rebuilds: int,
+        from_discard: list[Card],
+    ) -> None:
+        deal = self.state.deal
+        deal.stock = stock
+        deal.discard = pile
+        deal.rebuilds = rebuilds
+        deal.hands[self.current].extend(drawn)
+        deal.cards_drawn[self.current] += len(drawn)
+        deal.turn.taken_from_discard.extend(from_discard)
+        deal.turn.drew = True
+        deal.phase = Phase.PLAY
+
+    def _check_end_deal(self) -> Plan:
+        self._need_draw_phase()
+        deal = self.state.deal
+        if self.rules.rebuild_stock or deal.stock:
+            raise IllegalAction("end_deal.not_allowed", "R-10")
+
+        def run() -> tuple[Action, str]:
+            name = self._name()
+            self._end_deal(None, f"The stock ran out and {name} took no discard.")
+            return EndDeal(), f"{name} ends the deal: the stock is empty (R-10)."
+
+        return run
+
+    def _check_start_deal(self, action: StartDeal) -> Plan:
+        state = self.state
+        deal = state.deal
+        if deal.phase is Phase.MATCH_OVER:
+            raise IllegalAction("match.over_no_deal", self.rules.rule_ids.match)
+        if deal.phase is not Phase.DEAL_OVER:
+            raise IllegalAction("deal.in_progress", "G-4")
+        players = len(self.players)
+        result = deal.result
+        dealer = (deal.dealer + 1) % players
+        if result is not None and result.dead:
+            dealer = deal.dealer
+        elif (
+            players == 2
+            and self.rules.winner_deals_two_player
+            and result is not None
+            and result.winner is not None
+        ):
+            dealer = result.winner
+        number = deal.deal_number + 1
+        if action.deck is None:
+            deck = shuffled_deck(self.rules, players, deal_rng(state.seed, number, 0))
+        else:
+            deck = complete_deck(self.rules, players, action.deck)
+            if len(deck) != len(action.deck):
+                raise IllegalAction("deal.deck_incomplete", "G-11")
+        new_deal = deal_cards(self.rules, players, dealer, deck, number)
+
+        def run() -> tuple[Action, str]:
+            state.deal = new_deal
+            return StartDeal(deck=tuple(deck)), (
+                f"Deal {number}: {self.players[dealer]} deals; "
+                f"{self.players[new_deal.current]} plays first."
+            )
+
+        return run

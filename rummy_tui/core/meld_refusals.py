@@ -1,0 +1,57 @@
+"""Why cards are no meld: the refusal of a new meld, by the first rule the cards break (G-10)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy_tui.core.cards import ACE, Card
+from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.melds import MAX_RUN, is_valid_meld, is_wild
+from rummy_tui.core.variants.ruleset import AceRule, RuleSet
+
+
+def meld_refusal(rules: RuleSet, cards: Sequence[Card]) -> IllegalAction | None:
+    """The refusal of these cards as one new meld, or None when they are one."""
+    if is_valid_meld(rules, cards):
+        return None
+    ids = rules.rule_ids
+    shown = tuple(cards)
+    if len(cards) < 3:
+        return IllegalAction("meld.too_few", "G-5", cards=shown)
+    naturals = [card for card in cards if not is_wild(rules, card)]
+    if not naturals:
+        return IllegalAction("meld.no_natural", "G-6", cards=shown)
+    suits = {card.suit for card in naturals}
+    ranks = {card.rank for card in naturals}
+    if not rules.groups_allowed and len(ranks) == 1 and len(naturals) > 1:
+        return IllegalAction("meld.groups_not_melds", "E-3", cards=shown, variant=rules.name)
+    if len(ranks) == 1 and rules.groups_allowed:
+        if rules.group_max is not None and len(cards) > rules.group_max:
+            return IllegalAction(
+                "meld.group_too_big", ids.group_size, cards=shown, limit=rules.group_max
+            )
+        if not rules.group_repeat_suits:
+            return IllegalAction("meld.group_repeat_suit", ids.group_suits, cards=shown)
+    if len(suits) > 1:
+        return IllegalAction("run.mixed_suits", "G-5", cards=shown)
+    if len(cards) > MAX_RUN:
+        return IllegalAction("run.too_long", ids.run_repeat, cards=shown)
+    if len(ranks) < len(naturals):
+        return IllegalAction("run.repeated_rank", ids.run_repeat, cards=shown)
+    if rules.ace_rule is AceRule.LOW and ACE in ranks:
+        return IllegalAction("run.ace_low_only", ids.ace, cards=shown)
+    if rules.ace_rule is AceRule.HIGH_OR_LOW and ACE in ranks:
+        return IllegalAction("run.ace_no_corner", ids.ace, cards=shown)
+    return IllegalAction("meld.not_a_meld", "G-5", cards=shown)
+
+
+def meld_problem(rules: RuleSet, cards: Sequence[Card]) -> str | None:
+    """The one-sentence reason these cards are no meld, or None when they are one (G-10).
+
+    >>> from rummy_tui.core.cards import parse_cards
+    >>> from rummy_tui.core.variants import get_variant
+    >>> meld_problem(get_variant("classic"), parse_cards("7H 8S 9H"))
+    'A run needs cards of one suit: 7H 8S 9H (G-5).'
+    """
+    refusal = meld_refusal(rules, cards)
+    return None if refusal is None else str(refusal)
