@@ -12,7 +12,6 @@ taken), always from the engine's own helpers, so the screen never second-guesses
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,30 +219,44 @@ class Controller:
                 targets.append(LayOffTarget(meld=meld, faces=faces))
         return targets
 
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The engine's refusal of ``action`` now (code, rule, cards, meld), or None."""
+        try:
+            self.game.verify(action)
+        except IllegalAction as error:
+            return error
+        except Exception:  # a bug must not reach the player as a traceback
+            return None
+        return None
+
     def layoff_refusal(self, card: Card) -> str:
-        """Why ``card`` cannot be laid off anywhere (the engine's reason where it has one)."""
+        """Why ``card`` cannot be laid off anywhere, chosen by the engine's refusal codes."""
         melds = self.game.state.deal.melds
+        rule = self.game.rules.rule_ids.layoff
         if not melds:
-            reason = self.reason(LayOffCard(card=card, meld_id=0))
-            if reason and "no meld number" not in reason:
-                return reason
-            return "There is no meld on the table to lay off on yet (R-6)."
-        reasons = [self.reason(LayOffCard(card=card, meld_id=meld.meld_id)) for meld in melds]
-        refusals = [reason for reason in reasons if reason]
+            error = self.refusal(LayOffCard(card=card, meld_id=0))
+            if error is not None and error.code != "layoff.no_meld":
+                return str(error)
+            return str(IllegalAction("layoff.table_empty", rule))
+        refusals = [
+            error
+            for meld in melds
+            if (error := self.refusal(LayOffCard(card=card, meld_id=meld.meld_id))) is not None
+        ]
         if not refusals:
-            return f"{card} does not fit any meld on the table (R-6)."
-        if len(melds) == 1 or len(set(refusals)) == 1:
-            return refusals[0]
-        # Several melds: one meld's own reason would read as if it were the only meld.
-        misfit = f"{card} does not fit the meld "
-        other = [reason for reason in refusals if not reason.startswith(misfit)]
-        if other:
-            return other[0]
-        special = [reason for reason in refusals if ": " in reason.removeprefix(misfit)]
-        if special:
-            return special[0]
-        rule = re.search(r"\(([^()]*)\)\.?$", refusals[0])
-        return f"{card} does not fit any meld on the table ({rule.group(1) if rule else 'R-6'})."
+            return str(IllegalAction("layoff.fits_nowhere", rule, cards=(card,)))
+        if len(melds) == 1 or len({str(error) for error in refusals}) == 1:
+            return str(refusals[0])
+        # Several melds: one meld's own misfit would read as if it were the only meld, so a
+        # reason about the turn comes first, then a joker's special case, then "fits nowhere".
+        misfits = ("layoff.no_fit", "layoff.beyond_end_joker", "layoff.joker_fixed")
+        for error in refusals:
+            if error.code not in misfits:
+                return str(error)
+        for error in refusals:
+            if error.code != "layoff.no_fit":
+                return str(error)
+        return str(IllegalAction("layoff.fits_nowhere", refusals[0].rule, cards=(card,)))
 
     def take_options(self) -> list[TakeOption]:
         """Every depth of the discard pile that may be asked for, top first (R-5)."""
