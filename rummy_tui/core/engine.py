@@ -115,6 +115,8 @@ class Game(DrawChecks, OutChecks):
             discard_count=len(deal.discard),
             melds=tuple(deal.melds),
             scores=tuple(self.state.scores),
+            cut=tuple(self.state.cut),
+            first_dealer=self.state.first_dealer,
             current=deal.current,
             phase=deal.phase,
             dealer=deal.dealer,

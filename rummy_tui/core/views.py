@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rummy_tui.core.actions import ActionRecord
 from rummy_tui.core.cards import Card
 from rummy_tui.core.melds import TableMeld
-from rummy_tui.core.state import DealResult, Phase
+from rummy_tui.core.state import CutRound, DealResult, Phase
 from rummy_tui.core.variants.ruleset import RuleSet
 
 
@@ -38,6 +38,10 @@ class PlayerView(BaseModel):
     melds: tuple[TableMeld, ...]
     """Every meld on the table; each card carries the seat that put it there."""
     scores: tuple[int, ...]
+    cut: tuple[CutRound, ...]
+    """The cut for the first dealer, round by round (G-3: public information)."""
+    first_dealer: int
+    """The seat that dealt the first deal (G-3)."""
     current: int
     """The seat to act."""
     phase: Phase

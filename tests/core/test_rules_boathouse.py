@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.core import (
+    Card,
     Discard,
     DrawStock,
     DrawTwo,
@@ -20,7 +21,7 @@ from rummy_tui.core import (
     is_valid_meld,
 )
 from rummy_tui.core.variants import DrawRule, UnmatchedValue
-from tests.core.helpers import assert_refused, c, cs, deal
+from tests.core.helpers import assert_cards_conserved, assert_refused, c, cs, deal
 
 WINNER = "3D 2D AD KD QD 7S 7H 7C 4S 5S"  # ♦3-2-A-K-Q and 7 7 7; 4S 5S want 3S or 6S
 LOSER = "8H 9H 10H 10S 10C 5D KS KC AS 2C"
@@ -56,6 +57,42 @@ def test_B1_draws_stock_discard_then_stock_or_stock_then_stock() -> None:
     assert len(game.state.deal.hands[0]) == 11
     game.apply(DrawStock())
     assert game.state.deal.hands[1][-1] == c("QH") and len(game.state.deal.hands[1]) == 12
+
+
+def _one_card_left_in_stock(game: Game) -> list[Card]:
+    """Move all but the top stock card under the discard pile (no card is created or lost)."""
+    deal_state = game.state.deal
+    deal_state.discard = deal_state.stock[:-1] + deal_state.discard
+    deal_state.stock = deal_state.stock[-1:]
+    return list(deal_state.discard)
+
+
+def test_B1_stock_running_out_mid_draw_is_rebuilt_and_the_draw_goes_on() -> None:
+    game = _game()
+    pile = _one_card_left_in_stock(game)
+    top_stock = game.state.deal.stock[-1]
+    seat = game.current
+    before = len(game.state.deal.hands[seat])
+    game.apply(DrawTwo(first="stock", second="stock"))
+    deal_state = game.state.deal
+    hand = deal_state.hands[seat]
+    # The last stock card, then the pile turned over unshuffled (C-4): its bottom card comes up.
+    assert hand[-2:] == [top_stock, pile[0]] and len(hand) == before + 2
+    assert deal_state.rebuilds == 1 and deal_state.discard == []
+    assert deal_state.stock == list(reversed(pile))[:-1]
+    assert_cards_conserved(game)
+
+
+def test_B1_discard_then_empty_stock_turns_the_rest_of_the_pile_over() -> None:
+    game = _game()
+    deal_state = game.state.deal
+    pile = deal_state.stock + deal_state.discard  # the whole stock moved under the pile
+    deal_state.discard, deal_state.stock = list(pile), []
+    seat = game.current
+    game.apply(DrawTwo(first="discard", second="stock"))
+    assert game.state.deal.hands[seat][-2:] == [pile[-1], pile[0]]
+    assert game.state.deal.rebuilds == 1 and game.state.deal.discard == []
+    assert_cards_conserved(game)
 
 
 def test_B1_hoyle_draw_option() -> None:

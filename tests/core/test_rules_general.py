@@ -187,6 +187,16 @@ def test_G3_ace_is_the_lowest_cut() -> None:
     assert dealer == 1 and len(rounds) == 1
 
 
+def test_G3_the_cut_is_public_in_every_players_view() -> None:
+    game = new_game(get_variant("classic"), list(NAMES[:4]), seed=11)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.cut == tuple(game.state.cut) and view.cut
+        assert view.first_dealer == game.state.first_dealer
+    game.apply(DrawStock())
+    assert game.view(2).cut == tuple(game.state.cut)  # still shown later in the match
+
+
 def test_G3_cut_is_shown_and_followed_by_new_game() -> None:
     ties = 0
     for seed in range(60):
