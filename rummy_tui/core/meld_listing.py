@@ -22,7 +22,9 @@ from rummy_tui.core.variants.ruleset import RuleSet
 
 
 def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
-    """Distinct melds (by the faces they show) that can be made from ``hand``.
+    """Distinct melds that can be made from ``hand``: distinct by the faces they show and the
+    faces of the cards that show them (a wild card may stand in for a natural card the hand
+    also holds, keeping that card back).
 
     One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
     and, for wild cards, jokers before twos. Used to list legal meld actions.
@@ -37,10 +39,11 @@ def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
     for card in naturals:
         by_face.setdefault(card.face, []).append(card)
     found: list[MeldReading] = []
-    seen: set[tuple[MeldKind, tuple[Face, ...], int]] = set()
+    seen: set[tuple[MeldKind, tuple[Face, ...], tuple[Face, ...]]] = set()
 
     def add(reading: MeldReading) -> None:
-        key = (reading.kind, tuple(sorted(reading.faces)), len(reading.wild_naming(rules)))
+        shown = tuple(sorted(reading.faces))
+        key = (reading.kind, shown, tuple(sorted(card.face for card in reading.cards)))
         if key not in seen:
             seen.add(key)
             found.append(reading)
@@ -63,8 +66,7 @@ def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
     for suit in SUITS:
         for length in range(RUN_MIN, MAX_RUN + 1):
             for start in run_starts(rules, length):
-                run = _fill_run(rules, suit, start, length, by_face, wilds)
-                if run is not None:
+                for run in _fill_runs(rules, suit, start, length, by_face, wilds):
                     add(run)
     return found
 
@@ -76,38 +78,45 @@ def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
     return list(chosen.values())
 
 
-def _fill_run(
+def _fill_runs(
     rules: RuleSet,
     suit: Suit,
     start: int,
     length: int,
     by_face: dict[Face, list[Card]],
     wilds: Sequence[Card],
-) -> MeldReading | None:
-    placed: list[tuple[Card, Face]] = []
-    natural_count = 0
+) -> list[MeldReading]:
+    """The run of ``suit`` at positions start..start+length-1 made from the hand: natural cards
+    where held, wild cards in the gaps, and every way of letting spare wild cards stand in for
+    held natural cards too (at least one natural card stays, G-6)."""
+    faces: list[Face] = []
     ranks = set()
-    pool = list(wilds)
     for position in range(start, start + length):
         rank = position_rank(position)
         if rank in ranks:
-            return None
+            return []
         ranks.add(rank)
-        face = Face(rank, suit)
+        faces.append(Face(rank, suit))
+    natural: dict[int, Card] = {}
+    pool = list(wilds)
+    for index, face in enumerate(faces):
         copies = by_face.get(face)
-        if copies:
-            placed.append((copies[0], face))
-            natural_count += 1
+        own = copies[0] if copies else next((card for card in pool if card.face is face), None)
+        if own is None:
             continue
-        own = next((card for card in pool if card.face is face), None)
-        if own is not None:
-            pool.remove(own)
-            placed.append((own, face))
-            natural_count += 1
-            continue
-        if not pool:
-            return None
-        placed.append((pool.pop(0), face))
-    if natural_count == 0:
-        return None
-    return MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start))
+        natural[index] = own
+        if own in pool:
+            pool.remove(own)  # a wild two standing as itself in its own suit's run
+    gaps = len(faces) - len(natural)
+    if not natural or gaps > len(pool):
+        return []
+    runs = []
+    for extra in range(0, min(len(pool) - gaps, len(natural) - 1) + 1):
+        for replaced in combinations(sorted(natural), extra):
+            fill = iter(pool)
+            placed = [
+                (natural[index] if index in natural and index not in replaced else next(fill), face)
+                for index, face in enumerate(faces)
+            ]
+            runs.append(MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start)))
+    return runs

@@ -24,10 +24,13 @@ from rummy_tui.core import (
     get_variant,
     new_game,
     parse_cards,
+    parse_face,
     stack_deck,
 )
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import cards_in_play
+from rummy_tui.core.melds import TableMeld, reading_for, reading_to_meld
+from rummy_tui.core.state import TurnState
 
 NAMES = ("Anna", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hel", "Ivo", "Jon", "Kai", "Liv")
 
@@ -190,3 +193,45 @@ def next_deal_quick(game: Game) -> None:
     ):
         dealer = result.winner
     game.apply(StartDeal(deck=tuple(quick_deck(game.rules, players, dealer))))
+
+
+def table_meld(variant: str, text: str, faces: str | None = None, meld_id: int = 1) -> TableMeld:
+    rules = get_variant(variant)
+    named = [parse_face(token) for token in faces.split()] if faces else None
+    reading = reading_for(rules, cs(text), named)
+    assert reading is not None, text
+    return reading_to_meld(reading, meld_id, 1)
+
+
+def position(
+    variant: str,
+    hand: str,
+    *,
+    melds: tuple[TableMeld, ...] = (),
+    taken: str = "",
+    must_use: str | None = None,
+    phase: Phase = Phase.PLAY,
+    pile: str | None = None,
+    stock: str | None = None,
+    players: int = 2,
+    **options: Any,
+) -> Game:
+    """Anna (seat 0) to act with exactly this hand (``taken`` cards just taken from the pile)."""
+    rules = get_variant(variant, **options)
+    game = new_game(rules, ["Anna", "Bob", "Cleo", "Dan"][:players], seed=3, dealer=players - 1)
+    deal = game.state.deal
+    taken_cards = cs(taken) if taken else []
+    deal.hands[0] = cs(hand) + taken_cards
+    deal.melds = list(melds)
+    deal.next_meld_id = 10
+    deal.phase = phase
+    deal.turn = TurnState(
+        taken_from_discard=taken_cards,
+        must_use=c(must_use) if must_use else None,
+        drew=phase is Phase.PLAY,
+    )
+    if pile is not None:
+        deal.discard = cs(pile) if pile else []
+    if stock is not None:
+        deal.stock = cs(stock) if stock else []
+    return game

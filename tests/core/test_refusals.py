@@ -36,55 +36,11 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.dealing import deal_cards
 from rummy_tui.core.meld_refusals import meld_refusal
-from rummy_tui.core.melds import TableMeld, reading_for, reading_to_meld
 from rummy_tui.core.refusals import TEMPLATES
-from rummy_tui.core.state import TurnState
-from tests.core.helpers import assert_one_sentence_with_rule, c, cs
+from tests.core.helpers import assert_one_sentence_with_rule, c, cs, position, table_meld
 
 UI_ONLY = {"layoff.table_empty", "layoff.fits_nowhere"}
 """Codes the interface builds when a card fits no meld at all (tested with the controller)."""
-
-
-def table_meld(variant: str, text: str, faces: str | None = None, meld_id: int = 1) -> TableMeld:
-    rules = get_variant(variant)
-    named = [parse_face(token) for token in faces.split()] if faces else None
-    reading = reading_for(rules, cs(text), named)
-    assert reading is not None, text
-    return reading_to_meld(reading, meld_id, 1)
-
-
-def position(
-    variant: str,
-    hand: str,
-    *,
-    melds: tuple[TableMeld, ...] = (),
-    taken: str = "",
-    must_use: str | None = None,
-    phase: Phase = Phase.PLAY,
-    pile: str | None = None,
-    stock: str | None = None,
-    players: int = 2,
-    **options: Any,
-) -> Game:
-    """Anna (seat 0) to act with exactly this hand (``taken`` cards just taken from the pile)."""
-    rules = get_variant(variant, **options)
-    game = new_game(rules, ["Anna", "Bob", "Cleo", "Dan"][:players], seed=3, dealer=players - 1)
-    deal = game.state.deal
-    taken_cards = cs(taken) if taken else []
-    deal.hands[0] = cs(hand) + taken_cards
-    deal.melds = list(melds)
-    deal.next_meld_id = 10
-    deal.phase = phase
-    deal.turn = TurnState(
-        taken_from_discard=taken_cards,
-        must_use=c(must_use) if must_use else None,
-        drew=phase is Phase.PLAY,
-    )
-    if pile is not None:
-        deal.discard = cs(pile) if pile else []
-    if stock is not None:
-        deal.stock = cs(stock) if stock else []
-    return game
 
 
 def over(variant: str, phase: Phase) -> Game:
