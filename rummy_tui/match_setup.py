@@ -85,20 +85,16 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     entries = [entry.strip() for entry in text.split(",")]
     for number, entry in enumerate(entries, start=1):
         if not entry:
-            raise IllegalAction(f"Seat {number} has no name.")
+            raise IllegalAction("setup.seat_unnamed", "G-2", seat=number)
         lowered = entry.lower()
         level = lowered.removeprefix("bot:") if lowered.startswith("bot:") else lowered
         if lowered.startswith("bot:") or level in {kind.value for kind in BOT_LEVELS}:
             try:
                 kind = SeatKind(level)
             except ValueError:
-                raise IllegalAction(
-                    f"Unknown computer level {level!r}: choose easy, normal or hard."
-                ) from None
+                raise IllegalAction("setup.unknown_level", "G-2", level=level) from None
             if kind is SeatKind.HUMAN:
-                raise IllegalAction(
-                    "bot:human is not a computer level: choose easy, normal or hard."
-                )
+                raise IllegalAction("setup.human_not_level", "G-2")
             seats.append(Seat(name=f"Computer {number} ({kind.value})", kind=kind))
         else:
             seats.append(Seat(name=entry, kind=SeatKind.HUMAN))

@@ -149,6 +149,13 @@ TEMPLATES: dict[str, str] = {
     ),
     "setup.partners_four": "Partnerships are played by exactly four players ({rule}).",
     "setup.name_missing": "Every player needs a name ({rule}).",
+    "setup.seat_unnamed": "Seat {seat} has no name ({rule}).",
+    "setup.unknown_level": (
+        "Unknown computer level '{level}': choose easy, normal or hard ({rule})."
+    ),
+    "setup.human_not_level": (
+        "Human is not a computer level: choose easy, normal or hard for bot: ({rule})."
+    ),
     "setup.name_too_long": "A player's name holds at most {limit} characters ({rule}).",
     "setup.names_repeat": "Two players have the same name; give each seat its own ({rule}).",
     "setup.no_dealer_seat": "There is no seat {seat} at a {players}-player table ({rule}).",

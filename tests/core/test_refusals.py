@@ -37,6 +37,7 @@ from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.dealing import deal_cards
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.refusals import TEMPLATES
+from rummy_tui.match_setup import parse_players
 from tests.core.helpers import assert_one_sentence_with_rule, c, cs, position, table_meld
 
 UI_ONLY = {"layoff.table_empty", "layoff.fits_nowhere"}
@@ -361,6 +362,9 @@ CASES: list[tuple[str, str, Callable[[], Callable[[], None]]]] = [
         "G-2",
         lambda: call(new_game, get_variant("classic"), ["A", "B"], dealer=5),
     ),
+    ("setup.seat_unnamed", "G-2", lambda: call(parse_players, "Anna,,Bob")),
+    ("setup.unknown_level", "G-2", lambda: call(parse_players, "Anna,bot:genius")),
+    ("setup.human_not_level", "G-2", lambda: call(parse_players, "Anna,bot:human")),
     (
         "deck.foreign_card",
         "G-1",
