@@ -47,8 +47,8 @@ TEMPLATES: dict[str, str] = {
     "take.top_only": "Only the top card of the discard pile may be taken ({rule}).",
     "take.too_deep": "The discard pile holds only {size} cards, not {count} ({rule}).",
     "take.deepest_unusable": (
-        "{card} could not be put on the table this turn with the cards you would hold, and the "
-        "deepest card taken must be used this turn ({rule})."
+        "{card} could not be melded or laid off with the cards you would hold, and the deepest "
+        "card taken must be used this turn ({rule})."
     ),
     "draw_two.not_offered": "{variant} has no two-card draw ({rule}).",
     "draw_two.boathouse_forms": ("The two-card draw is discard + stock or stock + stock ({rule})."),

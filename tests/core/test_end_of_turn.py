@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from rummy_tui.core import (
     Card,
     Discard,
     DrawStock,
+    DrawTwo,
     Face,
     Game,
     LayOffCard,
@@ -29,6 +31,7 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.cards import JOKER_FACE, SUITS
+from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.melds import (
     TableMeld,
@@ -275,3 +278,32 @@ def test_G8_a_meld_may_leave_only_the_taken_card_when_it_can_still_be_laid_off()
 def test_G8_a_meld_that_leaves_no_legal_end_is_refused() -> None:
     game = _classic_anna_takes_kd(bob_melds_kings=False)
     assert_refused(game, Meld(cards=tuple(cs("9S 9H 9C"))), "G-8")  # K♦ could go nowhere
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["classic", "double", "european", "boathouse", "boathouse hoyle"]),
+    st.randoms(use_true_random=False),
+    st.integers(1, 6),
+)
+def test_G8_a_take_in_the_other_variants_always_leaves_a_legal_end(
+    variant: str, rng: Any, size: int
+) -> None:
+    """Classic, Double Rum, European Rummy and Boathouse take one or two pile cards and keep
+    every card held before: a card to discard always remains, so the take is allowed, and the
+    brute force agrees where plays exist."""
+    name, _, hoyle = variant.partition(" ")
+    options = {"draw_rule": "hoyle"} if hoyle else {}
+    rules = get_variant(name, **options)
+    deck = full_deck(rules, 2)
+    rng.shuffle(deck)
+    hand, pile = deck[:size], deck[size : size + 2]
+    game = _engine_at(rules, hand, [], pile)
+    take = TakeDiscard() if rules.draw_rule.value == "single" else None
+    if take is None:
+        take = DrawTwo(first="discard", second="discard" if hoyle else "stock")
+    assert game.can(take)
+    taken = pile[::-1][: 2 if hoyle else 1]
+    assert end_remains(rules, hand + taken, [], taken)
+    if rules.meld_during_play:
+        assert brute_end_remains(rules, hand + taken, [], taken, None)
