@@ -91,23 +91,28 @@ def _fill_runs(
     held natural cards too (at least one natural card stays, G-6)."""
     faces: list[Face] = []
     ranks = set()
-    for position in range(start, start + length):
+    natural: dict[int, Card] = {}
+    pool = list(wilds)
+    gaps = 0
+    for index, position in enumerate(range(start, start + length)):
         rank = position_rank(position)
         if rank in ranks:
             return []
         ranks.add(rank)
-        faces.append(Face(rank, suit))
-    natural: dict[int, Card] = {}
-    pool = list(wilds)
-    for index, face in enumerate(faces):
+        face = Face(rank, suit)
+        faces.append(face)
         copies = by_face.get(face)
-        own = copies[0] if copies else next((card for card in pool if card.face is face), None)
+        own: Card | None = copies[0] if copies else None
+        if own is None and pool:
+            own = next((card for card in pool if card.face is face), None)
         if own is None:
+            gaps += 1
+            if gaps > len(wilds):
+                return []  # more gaps than wild cards: no run here (checked as early as can be)
             continue
         natural[index] = own
         if own in pool:
             pool.remove(own)  # a wild two standing as itself in its own suit's run
-    gaps = len(faces) - len(natural)
     if not natural or gaps > len(pool):
         return []
     runs = []
