@@ -62,7 +62,8 @@ class TakeBackRefused(IllegalAction):
     sentence comes from :mod:`rummy_tui.core.refusals` like every other refusal."""
 
     def __init__(self, code: str, **values: Value) -> None:
-        super().__init__(code, RULE_ID, **values)
+        super().__init__(code, RULE_ID)
+        self.values.update(values)
 
 
 def _refused(code: str, **values: Value) -> TakeBackRefused:
