@@ -1,0 +1,145 @@
+"""The depth-first search of the best-arrangement solver (:mod:`rummy_tui.core.arrange`).
+
+A hand's natural cards are a multiset of face codes packed four bits per face; the search
+decides the lowest card left (unmatched, or in one of the melds open to it) with memoisation.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rummy_tui.core.arrange_tables import (
+    _GMASK,
+    _GONES,
+    _INF,
+    _JOKER_CODE,
+    _ONES13,
+    _RANK_SHIFT,
+    _SEG,
+    _SEG_SHIFT,
+    _UNIT,
+    _W_BITS,
+    _Cand,
+    _Meta,
+    _Plan,
+    _Rules,
+)
+from rummy_tui.core.melds import MAX_RUN
+
+
+@lru_cache(maxsize=4096)
+def _leftovers(
+    jokers: int, twos: int, joker_cost: int, two_cost: int, full: bool
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int, int, int, int], ...], ...]]:
+    """The cheapest way to leave the wild cards no natural meld needed.
+
+    Indexed ``[left][room]``: ``left`` wild cards are over and the melds chosen have ``room``
+    places for more (``room <= left``). Returns the costs and, for each, ``(wild cards added to
+    the melds, jokers left, twos left, jokers in pure-wild melds, twos in pure-wild melds)``.
+    """
+    single: list[tuple[int, tuple[int, int, int, int]]] = []
+    for left in range(jokers + twos + 1):
+        best, pick = _INF, (0, 0, 0, 0)
+        for left_jokers in range(max(0, left - twos), min(jokers, left) + 1):
+            left_twos = left - left_jokers
+            for pure_twos in range(left_twos + 1):
+                for pure_jokers in range(left_jokers + 1):
+                    # Wild cards alone meld in runs of 3 to 13 that each hold a two (as itself).
+                    pure = pure_jokers + pure_twos
+                    if pure and (pure < 3 or pure_twos < -(-pure // MAX_RUN)):
+                        continue
+                    if full and pure != left:
+                        continue
+                    cost = (left_jokers - pure_jokers) * joker_cost
+                    cost += (left_twos - pure_twos) * two_cost
+                    if cost < best:
+                        best, pick = cost, (left_jokers, left_twos, pure_jokers, pure_twos)
+        single.append((best, pick))
+    # With room in the melds, some of the cards left over go into them: the cheapest count.
+    added = [
+        [
+            min(range(room + 1), key=lambda count: single[left - count][0])
+            for room in range(left + 1)
+        ]
+        for left in range(len(single))
+    ]
+    costs = tuple(tuple(single[left - n][0] for n in row) for left, row in enumerate(added))
+    picks = tuple(tuple((n, *single[left - n][1]) for n in row) for left, row in enumerate(added))
+    return costs, picks
+
+
+def _search(table: _Rules, naturals: tuple[int, ...], jokers: int, twos: int, full: bool) -> _Plan:
+    """Solve a multiset of natural face codes with some wild cards; cost >= _INF: no way."""
+    key = (naturals, jokers, twos, full)
+    plan = table.solved.get(key)
+    if plan is not None:
+        return plan
+    leaf, leaf_picks = _leftovers(jokers, twos, table.dead[_JOKER_CODE], table.dead[1], full)
+    memo: dict[int, int] = {}
+    picks: dict[int, _Cand | None] = {}
+    unit, dead, cache, make = _UNIT, table.dead, table.candidates, table.make_candidates
+    seg_shift, rank_shift = _SEG_SHIFT, _RANK_SHIFT
+    groups, repeat = table.groups, table.repeat
+    if len(cache) > 100_000:
+        cache.clear()
+    wcap = min(jokers + twos, 12)
+
+    def go(left: int, wilds: int, room: int) -> int:
+        state = (left << _W_BITS | wilds) << _W_BITS | room
+        known = memo.get(state)
+        if known is not None:
+            return known
+        if not left:
+            memo[state] = leaf[wilds][room]
+            return leaf[wilds][room]
+        code = ((left & -left).bit_length() - 1) >> 2
+        best = _INF if full else go(left - unit[code], wilds, room) + dead[code]
+        pick: _Cand | None = None
+        seg = left >> seg_shift[code] & _SEG
+        present = (seg | seg >> 1 | seg >> 2 | seg >> 3) & _ONES13
+        counts = 0
+        if groups:
+            counts = left >> rank_shift[code] & _GMASK
+            if not repeat:
+                counts = (counts | counts >> 1 | counts >> 2 | counts >> 3) & _GONES
+        ckey = ((counts << 52 | present) << 4 | wcap) << 6 | code
+        cands = cache.get(ckey)
+        if cands is None:
+            cands = cache[ckey] = make(code, present, counts, wcap)
+        for cand in cands:
+            if cand[4] > wilds:
+                continue
+            rest = wilds - cand[1]
+            more = room + cand[2]
+            cost = go(left - cand[0], rest, more if more < rest else rest)
+            if cost < best:
+                best, pick = cost, cand
+        memo[state] = best
+        picks[state] = pick
+        return best
+
+    left = sum(unit[code] for code in naturals)
+    wilds = jokers + twos
+    room = 0
+    cost = go(left, wilds, room)
+    chosen: list[_Cand] = []
+    while cost < _INF and left:
+        cand = picks[(left << _W_BITS | wilds) << _W_BITS | room]
+        if cand is None:
+            left -= unit[((left & -left).bit_length() - 1) >> 2]
+        else:
+            chosen.append(cand)
+            left -= cand[0]
+            wilds -= cand[1]
+            room = min(room + cand[2], wilds)
+    added, *rest = leaf_picks[wilds][room]
+    melds: list[tuple[_Meta, int]] = []
+    for cand in chosen:
+        extra = min(added, cand[2])
+        added -= extra
+        melds.append((cand[3], cand[1] + extra))
+    plan = (cost, tuple(melds), (rest[0], rest[1], rest[2], rest[3]))
+    if len(table.solved) > 50_000:
+        table.solved.clear()
+    table.solved[key] = plan
+    return plan
