@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 
-from rummy_tui.core.arrange_search import _search
+from rummy_tui.core.arrange_search import part_masks, plain_plan, solve
 from rummy_tui.core.arrange_tables import (
     _BIT,
     _INF,
@@ -144,10 +145,12 @@ def _arrange(rules: RuleSet, cards: Sequence[Card], full: bool) -> Arrangement |
         if not meldable:
             if full and codes:
                 return None
-            deadwood = tuple(sorted(cards, key=_ORDER))
+            deadwood = tuple(sorted(cards, key=_CODE if not repeated else _ORDER))
             return Arrangement((), deadwood, sum(map(table.value.__getitem__, codes)))
         if full and meldable != present:
             return None
+        if not repeated:
+            return _finish_plain(table, cards, meldable, full)
         return _finish(rules, table, cards, meldable, 0, 0, full)
     natural_present = present & table.natural_mask
     jokers = codes.count(_JOKER_CODE)
@@ -186,7 +189,7 @@ def _finish(
         else:
             deadwood.append(card)
     naturals = tuple(code for code in sorted(by_code) for _ in by_code[code])
-    cost, melds, (left_jokers, left_twos, pure_jokers, pure_twos) = _search(
+    cost, melds, (left_jokers, left_twos, pure_jokers, pure_twos) = solve(
         table, naturals, jokers, twos, full
     )
     if cost >= _INF:
@@ -219,6 +222,58 @@ def _finish(
     deadwood.sort(key=_ORDER)
     penalty = sum(table.value[card.face.code] for card in deadwood)
     return Arrangement(tuple(readings), tuple(deadwood), penalty)
+
+
+def _finish_plain(
+    table: _Rules, cards: Sequence[Card], meldable: int, full: bool
+) -> Arrangement | None:
+    """:func:`_finish` for a hand of distinct faces without wild cards, part by part.
+
+    Gives the same arrangement as :func:`_finish` (the melds in the order of their lowest
+    card), from plans remembered per part of the hand (:func:`plain_plan`) and readings
+    remembered per part's cards (readings are immutable, so arrangements may share them).
+    """
+    by_code = {card.face.code: card for card in cards}
+    deadwood = [card for code, card in by_code.items() if not meldable >> code & 1]
+    found: list[tuple[int, MeldReading]] = []
+    for part in part_masks(table, meldable):
+        arranged, melds, unmatched, codes = plain_plan(table, part, full)
+        if not arranged:
+            return None
+        key = (id(table), full, *map(by_code.__getitem__, codes))
+        known = _PART_READINGS.get(key)
+        if known is None:
+            readings = tuple(
+                (
+                    first,
+                    MeldReading(
+                        MeldKind.GROUP if is_group else MeldKind.RUN,
+                        tuple((by_code[code], by_code[code].face) for code in meld_codes),
+                        start,
+                    ),
+                )
+                for first, is_group, meld_codes, start in melds
+            )
+            known = (readings, tuple(by_code[code] for code in unmatched))
+            if len(_PART_READINGS) > 50_000:
+                _PART_READINGS.clear()
+            _PART_READINGS[key] = known
+        found.extend(known[0])
+        deadwood.extend(known[1])
+    found.sort(key=_FIRST)
+    deadwood.sort(key=_CODE)
+    penalty = sum(table.value[card.face.code] for card in deadwood)
+    return Arrangement(tuple(reading for _, reading in found), tuple(deadwood), penalty)
+
+
+_PART_READINGS: dict[
+    tuple[object, ...], tuple[tuple[tuple[int, MeldReading], ...], tuple[Card, ...]]
+] = {}
+"""Readings and unmatched cards of a part of a hand of distinct faces, by solver tables,
+``full`` and the part's cards in code order (see :func:`_finish_plain`)."""
+_FIRST = itemgetter(0)
+_CODE = attrgetter("face.code")
+"""The sort key of cards of distinct faces (the same order as ``_ORDER``)."""
 
 
 _SHAPES: dict[tuple[int, ...], tuple[MeldKind, tuple[tuple[int, Face], ...], int]] = {}

@@ -2,6 +2,8 @@
 
 A hand's natural cards are a multiset of face codes packed four bits per face; the search
 decides the lowest card left (unmatched, or in one of the melds open to it) with memoisation.
+Without wild cards a hand falls apart into parts no meld joins (:func:`solve`): each part is
+searched alone and remembered for later hands, which is what makes meld-rich hands cheap.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from rummy_tui.core.arrange_tables import (
     _UNIT,
     _W_BITS,
     _Cand,
+    _meld_codes,
     _Meta,
+    _PlainPlan,
     _Plan,
     _Rules,
 )
@@ -143,3 +147,131 @@ def _search(table: _Rules, naturals: tuple[int, ...], jokers: int, twos: int, fu
         table.solved.clear()
     table.solved[key] = plan
     return plan
+
+
+_SPREAD = sum(1 << 13 * suit for suit in range(4))
+"""One bit per suit at rank index 0 of a 52-bit presence mask (code ``13 * suit + rank - 1``)."""
+_SUIT_MASK = (1 << 13) - 1
+
+
+@lru_cache(maxsize=4)
+def _blocks(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Per 13-bit rank mask of one suit: its blocks of neighbouring ranks.
+
+    With ``wrap`` (runs go past the king) the king's block and the ace's block are one.
+    """
+    table: list[tuple[int, ...]] = []
+    for mask in range(1 << 13):
+        blocks: list[int] = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            block = ((rest + low) ^ rest) & rest  # the carry runs up through the block
+            blocks.append(block)
+            rest &= ~block
+        if wrap and len(blocks) > 1 and blocks[0] & 1 and blocks[-1] >> 12 & 1:
+            blocks[0] |= blocks.pop()
+        table.append(tuple(blocks))
+    return tuple(table)
+
+
+def part_masks(table: _Rules, present: int) -> list[int]:
+    """The faces of ``present`` (one bit per code) split so that no natural meld spans parts.
+
+    Cards of one suit with neighbouring ranks (the king and the ace too where runs go past the
+    king) share a part, and so do all cards of a rank that two suits (three without repeated
+    suits) hold, where groups are allowed. A meld of natural cards only is a group or a run
+    without gaps, so it lies within one part.
+    """
+    blocks = _blocks(table.wrap > 0)
+    parts: list[int] = []
+    masks = [present >> shift & _SUIT_MASK for shift in (0, 13, 26, 39)]
+    for suit, mask in enumerate(masks):
+        if mask:
+            parts.extend(block << 13 * suit for block in blocks[mask])
+    if table.groups and len(parts) > 1:
+        m0, m1, m2, m3 = masks
+        if table.repeat:
+            ranks = m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
+        else:
+            ranks = m0 & m1 & (m2 | m3) | m2 & m3 & (m0 | m1)
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            column = low * _SPREAD
+            joined = 0
+            apart: list[int] = []
+            for part in parts:
+                if part & column:
+                    joined |= part
+                else:
+                    apart.append(part)
+            apart.append(joined)
+            parts = apart
+    return parts
+
+
+def plain_plan(table: _Rules, part: int, full: bool) -> _PlainPlan:
+    """The plan of one part (see :func:`part_masks`) of a hand of distinct natural faces.
+
+    It is :func:`_search`'s plan for those cards, remembered by the part's bits.
+    """
+    key = part << 1 | full
+    known = table.plain.get(key)
+    if known is not None:
+        return known
+    codes = tuple(code for code in range(52) if part >> code & 1)
+    cost, melds, _ = _search(table, codes, 0, 0, full)
+    if cost >= _INF:
+        plan: _PlainPlan = (False, (), (), codes)
+    else:
+        listed = tuple(
+            (_first_code(meld), meld[0][0], _meld_codes(meld[0]), meld[0][4]) for meld in melds
+        )
+        used = 0
+        for _, _, meld_codes, _ in listed:
+            for code in meld_codes:
+                used |= 1 << code
+        plan = (True, listed, tuple(code for code in codes if not used >> code & 1), codes)
+    if len(table.plain) > 50_000:
+        table.plain.clear()
+    table.plain[key] = plan
+    return plan
+
+
+def _first_code(meld: tuple[_Meta, int]) -> int:
+    """The lowest natural face code of a planned meld: the card the search decided it for."""
+    is_group, base, chosen, order, _ = meld[0]
+    if is_group:
+        return order[0]
+    return base + min(index for index in order if chosen >> index & 1)
+
+
+def solve(table: _Rules, naturals: tuple[int, ...], jokers: int, twos: int, full: bool) -> _Plan:
+    """The same plan as :func:`_search`, found part by part when the hand has no wild cards.
+
+    Parts are independent, so the cheapest plan of the hand is the cheapest plan of each part,
+    and the search's tie-break (the lowest card decided first, its options in a fixed order)
+    picks the same melds either way; they are listed in the order the whole search lists them
+    (by their lowest card). Each part's plan is memoised, so parts that recur in later hands
+    (a run, a group) cost a dictionary look-up.
+    """
+    if jokers or twos or len(naturals) < 6:
+        return _search(table, naturals, jokers, twos, full)
+    present = 0
+    for code in naturals:
+        present |= 1 << code
+    masks = part_masks(table, present)
+    if len(masks) == 1:
+        return _search(table, naturals, 0, 0, full)
+    cost = 0
+    melds: list[tuple[_Meta, int]] = []
+    for mask in masks:
+        part = tuple(code for code in naturals if mask >> code & 1)
+        plan = _search(table, part, 0, 0, full)
+        if plan[0] >= _INF:
+            return plan
+        cost += plan[0]
+        melds.extend(plan[1])
+    melds.sort(key=_first_code)
+    return (cost, tuple(melds), (0, 0, 0, 0))

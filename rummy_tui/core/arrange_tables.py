@@ -45,6 +45,11 @@ _Cand = tuple[int, int, int, _Meta, int]
 """A meld open to the lowest card: (packed natural faces, fewest wilds, extra wilds it can
 take, meta, fewest wilds in hand for which the search tries it)."""
 _Found = dict[int, tuple[int, int, _Meta, int]]
+_PlainMeld = tuple[int, bool, tuple[int, ...], int]
+"""A meld of natural cards: (its lowest code, is a group, codes in meld order, run start)."""
+_PlainPlan = tuple[bool, tuple[_PlainMeld, ...], tuple[int, ...], tuple[int, ...]]
+"""A solved part of a hand without wild cards: (it can be arranged, melds, unmatched codes,
+the part's codes)."""
 _Plan = tuple[int, tuple[tuple[_Meta, int], ...], tuple[int, int, int, int]]
 """A solved hand: (cost, melds as (meta, wild count), leftover wilds (lj, lt, pj, pt))."""
 
@@ -102,6 +107,7 @@ class _Rules:
         self.group_max = rules.group_max
         self.repeat = rules.group_repeat_suits
         wrap = {AceRule.LOW: 0, AceRule.HIGH_OR_LOW: 1, AceRule.AROUND: 2}[rules.ace_rule]
+        self.wrap = wrap
         self.cover_full, self.cover_partial = _cover_tables(wrap)
         self.arcs = _arcs(rules.ace_rule)
         faces = [Face(rank, suit) for suit in SUITS for rank in range(1, 14)] + [JOKER_FACE]
@@ -111,6 +117,7 @@ class _Rules:
         self.natural_mask = (1 << 52) - 1 & ~self.wild_mask
         self.candidates: dict[int, tuple[_Cand, ...]] = {}
         self.solved: dict[tuple[tuple[int, ...], int, int, bool], _Plan] = {}
+        self.plain: dict[int, _PlainPlan] = {}
 
     def meldable(self, present: int, wilds: int, naturals: list[int] | None) -> int:
         """Natural faces (bits of ``present``) that fit some meld of the hand; ``wilds`` <= 1.
