@@ -101,6 +101,40 @@ def full_arrangement(rules: RuleSet, cards: Sequence[Card]) -> Arrangement | Non
     return _arrange(rules, cards, full=True)
 
 
+def may_go_out(rules: RuleSet, cards: Sequence[Card]) -> bool:
+    """False when neither ``cards`` nor ``cards`` less one card can all be melded (B-3, E-7).
+
+    A quick test before :func:`go_out_arrangements`: with at most one wild card, two natural
+    cards that fit no meld of the hand rule it out at once; otherwise the cheapest arrangement
+    of the whole hand may leave no more than the value of its dearest card unmatched (the
+    card a go-out would discard).
+
+    >>> from rummy_tui.core.cards import parse_cards
+    >>> from rummy_tui.core.variants import get_variant
+    >>> rules = get_variant("european")
+    >>> may_go_out(rules, parse_cards("5H 6H 7H KS 2C"))
+    False
+    >>> may_go_out(rules, parse_cards("5H 6H 7H KS"))
+    True
+    """
+    if not cards:
+        return True
+    table = _rules_of(rules)
+    codes = [card.face.code for card in cards]
+    present = sum(map(_BIT.__getitem__, set(codes)))
+    natural_present = present & table.natural_mask
+    naturals = [code for code in codes if natural_present >> code & 1]
+    wilds = len(codes) - len(naturals)
+    if wilds <= 1:
+        repeated = len(set(naturals)) != len(naturals)
+        use = naturals if repeated and table.repeat else None
+        meldable = table.meldable(natural_present, wilds, use)
+        if sum(1 for code in naturals if not meldable >> code & 1) >= 2:
+            return False
+    highest = max(table.value[code] for code in codes)
+    return best_arrangement(rules, cards).penalty <= highest
+
+
 def go_out_arrangements(
     rules: RuleSet, cards: Sequence[Card], forbidden_discards: Iterable[Card] = ()
 ) -> list[tuple[Card | None, Arrangement]]:

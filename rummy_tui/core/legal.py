@@ -7,6 +7,8 @@ lay-offs, and names one set of physical cards for each distinct meld or go-out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummy_tui.core.actions import (
@@ -22,7 +24,12 @@ from rummy_tui.core.actions import (
     StartDeal,
     TakeDiscard,
 )
-from rummy_tui.core.arrange import Arrangement, full_arrangement, go_out_arrangements
+from rummy_tui.core.arrange import (
+    Arrangement,
+    full_arrangement,
+    go_out_arrangements,
+    may_go_out,
+)
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.meld_listing import enumerate_melds
 from rummy_tui.core.melds import is_wild, layoff_options
@@ -64,16 +71,69 @@ def prefer_cards(
     return tuple(chosen)
 
 
-def _one_per_face(cards: list[Card], preferred: list[Card] | None = None) -> list[Card]:
-    """One card of each face, the preferred copies first."""
+_CARD_ORDER = attrgetter("face.code", "copy")
+"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
+
+
+def _one_per_face(
+    cards: list[Card], preferred: list[Card] | None = None, fast: bool = False
+) -> list[Card]:
+    """One card of each face (the lowest copy), the preferred copies first."""
     first = preferred or []
     seen: set[Face] = set()
     chosen = []
-    for card in [*[card for card in first if card in cards], *sorted(cards)]:
+    ordered = sorted(cards, key=_CARD_ORDER) if fast else sorted(cards)
+    for card in [*[card for card in first if card in cards], *ordered]:
         if card.face not in seen:
             seen.add(card.face)
             chosen.append(card)
     return chosen
+
+
+def _draw_actions(draw_rule: DrawRule, pile: int) -> list[Action]:
+    """The draws a variant offers, with a discard pile of ``pile`` cards (to be checked)."""
+    actions: list[Action] = [DrawStock()]
+    if draw_rule is DrawRule.SINGLE:
+        actions.append(TakeDiscard())
+    elif draw_rule is DrawRule.DIG:
+        actions.extend(TakeDiscard(count=count) for count in range(1, pile + 1))
+        actions.append(EndDeal())
+    elif draw_rule is DrawRule.BOATHOUSE:
+        actions.append(DrawTwo(first="discard", second="stock"))
+        actions.append(DrawTwo(first="stock", second="stock"))
+    else:
+        actions.append(DrawTwo(first="discard", second="stock"))
+        actions.append(DrawTwo(first="discard", second="discard"))
+    return actions
+
+
+@lru_cache(maxsize=512)
+def _shared_draw_actions(draw_rule: DrawRule, pile: int) -> tuple[Action, ...]:
+    """:func:`_draw_actions`, made once (actions are frozen, so they can be shared)."""
+    return tuple(_draw_actions(draw_rule, pile))
+
+
+_DISCARDS: dict[Card, Discard] = {}
+"""One Discard action per card (actions are frozen and cards are interned, so they are shared)."""
+
+
+def _discard_of(card: Card) -> Discard:
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS[card] = Discard(card=card)
+    return action
+
+
+def _allowed_discards(game: Game, discards: list[Discard]) -> list[Discard]:
+    """The discards the engine allows, of cards in hand not taken from the pile this turn.
+
+    What refuses such a discard (the phase, R-5's card still to be used) is the same for every
+    card, so when the first is allowed all are, and only a refusal makes the others be asked
+    one by one.
+    """
+    if not discards or game.can(discards[0]):
+        return discards
+    return [action for action in discards[1:] if game.can(action)]
 
 
 def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
@@ -86,8 +146,16 @@ def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
     )
 
 
-def list_legal_actions(game: Game) -> list[Action]:
-    """Every action the seat to act may take now."""
+def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
+    """Every action the seat to act may take now.
+
+    Args:
+        game: The game.
+        fast: False lists the straightforward way, which gives the same list more slowly:
+            every discard is tried for going out even when the hand cannot go out
+            (:func:`may_go_out`), and every draw and discard is made and checked anew.
+            Tests and ``benchmarks/bench_legal.py`` compare the two.
+    """
     state = game.state
     deal = state.deal
     rules = game.rules
@@ -102,18 +170,8 @@ def list_legal_actions(game: Game) -> list[Action]:
             arrangement = full_arrangement(rules, hand)
             if arrangement is not None:
                 candidates.append(_go_out_action(arrangement, None))
-        candidates.append(DrawStock())
-        if rules.draw_rule is DrawRule.SINGLE:
-            candidates.append(TakeDiscard())
-        elif rules.draw_rule is DrawRule.DIG:
-            candidates.extend(TakeDiscard(count=count) for count in range(1, len(deal.discard) + 1))
-            candidates.append(EndDeal())
-        elif rules.draw_rule is DrawRule.BOATHOUSE:
-            candidates.append(DrawTwo(first="discard", second="stock"))
-            candidates.append(DrawTwo(first="stock", second="stock"))
-        else:
-            candidates.append(DrawTwo(first="discard", second="stock"))
-            candidates.append(DrawTwo(first="discard", second="discard"))
+        draws = _shared_draw_actions if fast else _draw_actions
+        candidates.extend(draws(rules.draw_rule, len(deal.discard)))
         return [action for action in candidates if game.can(action)]
     taken = set(deal.turn.taken_from_discard)
     if rules.meld_during_play:
@@ -122,16 +180,18 @@ def list_legal_actions(game: Game) -> list[Action]:
         for reading in enumerate_melds(rules, hand):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
-        for card in _one_per_face(hand, preferred):
+        for card in _one_per_face(hand, preferred, fast):
             for meld in deal.melds:
                 for option in layoff_options(rules, meld, card):
                     candidates.append(LayOffCard(card=card, meld_id=meld.meld_id, face=option.face))
-    else:
-        forbidden = tuple(taken)
-        for discard, arrangement in go_out_arrangements(rules, hand, forbidden):
+    elif not fast or may_go_out(rules, hand):
+        for discard, arrangement in go_out_arrangements(rules, hand, tuple(taken)):
             if discard is None and rules.scoring is Scoring.CHIPS:
                 continue
             candidates.append(_go_out_action(arrangement, discard))
     discardable = [card for card in hand if card not in taken]
-    candidates.extend(Discard(card=card) for card in _one_per_face(discardable))
-    return [action for action in candidates if game.can(action)]
+    if not fast:
+        discards = [Discard(card=card) for card in _one_per_face(discardable)]
+        return [action for action in [*candidates, *discards] if game.can(action)]
+    discards = [_discard_of(card) for card in _one_per_face(discardable, fast=True)]
+    return [action for action in candidates if game.can(action)] + _allowed_discards(game, discards)
