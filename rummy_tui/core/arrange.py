@@ -268,15 +268,16 @@ def _finish_plain(
     remembered per part's cards (readings are immutable, so arrangements may share them).
     """
     by_code = {card.face.code: card for card in cards}
-    deadwood = [card for code, card in by_code.items() if not meldable >> code & 1]
+    dead = [code for code in by_code if not meldable >> code & 1]
     found: list[tuple[int, MeldReading]] = []
     for part in part_masks(table, meldable):
         arranged, melds, unmatched, codes = plain_plan(table, part, full)
         if not arranged:
             return None
+        dead.extend(unmatched)
         key = (id(table), full, *map(by_code.__getitem__, codes))
-        known = _PART_READINGS.get(key)
-        if known is None:
+        readings = _PART_READINGS.get(key)
+        if readings is None:
             readings = tuple(
                 (
                     first,
@@ -288,24 +289,21 @@ def _finish_plain(
                 )
                 for first, is_group, meld_codes, start in melds
             )
-            known = (readings, tuple(by_code[code] for code in unmatched))
             if len(_PART_READINGS) > 50_000:
                 _PART_READINGS.clear()
-            _PART_READINGS[key] = known
-        found.extend(known[0])
-        deadwood.extend(known[1])
+            _PART_READINGS[key] = readings
+        found.extend(readings)
     found.sort(key=_FIRST)
-    deadwood.sort(key=_CODE)
-    penalty = sum(table.value[card.face.code] for card in deadwood)
-    return Arrangement(tuple(reading for _, reading in found), tuple(deadwood), penalty)
+    dead.sort()  # distinct faces: the order of their codes is the order of the cards
+    penalty = sum(map(table.value.__getitem__, dead))
+    return Arrangement(tuple(map(_SECOND, found)), tuple(map(by_code.__getitem__, dead)), penalty)
 
 
-_PART_READINGS: dict[
-    tuple[object, ...], tuple[tuple[tuple[int, MeldReading], ...], tuple[Card, ...]]
-] = {}
-"""Readings and unmatched cards of a part of a hand of distinct faces, by solver tables,
+_PART_READINGS: dict[tuple[object, ...], tuple[tuple[int, MeldReading], ...]] = {}
+"""Readings (after their lowest code) of a part of a hand of distinct faces, by solver tables,
 ``full`` and the part's cards in code order (see :func:`_finish_plain`)."""
 _FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 _CODE = attrgetter("face.code")
 """The sort key of cards of distinct faces (the same order as ``_ORDER``)."""
 

@@ -155,10 +155,11 @@ _SUIT_MASK = (1 << 13) - 1
 
 
 @lru_cache(maxsize=4)
-def _blocks(wrap: bool) -> tuple[tuple[int, ...], ...]:
-    """Per 13-bit rank mask of one suit: its blocks of neighbouring ranks.
+def _blocks(wrap: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per suit and 13-bit rank mask of that suit: its blocks of neighbouring ranks.
 
-    With ``wrap`` (runs go past the king) the king's block and the ace's block are one.
+    The blocks are shifted to the suit's place in a 52-bit mask. With ``wrap`` (runs go past
+    the king) the king's block and the ace's block are one.
     """
     table: list[tuple[int, ...]] = []
     for mask in range(1 << 13):
@@ -172,7 +173,10 @@ def _blocks(wrap: bool) -> tuple[tuple[int, ...], ...]:
         if wrap and len(blocks) > 1 and blocks[0] & 1 and blocks[-1] >> 12 & 1:
             blocks[0] |= blocks.pop()
         table.append(tuple(blocks))
-    return tuple(table)
+    return tuple(
+        tuple(tuple(block << 13 * suit for block in blocks) for blocks in table)
+        for suit in range(4)
+    )
 
 
 def part_masks(table: _Rules, present: int) -> list[int]:
@@ -183,14 +187,11 @@ def part_masks(table: _Rules, present: int) -> list[int]:
     suits) hold, where groups are allowed. A meld of natural cards only is a group or a run
     without gaps, so it lies within one part.
     """
-    blocks = _blocks(table.wrap > 0)
-    parts: list[int] = []
-    masks = [present >> shift & _SUIT_MASK for shift in (0, 13, 26, 39)]
-    for suit, mask in enumerate(masks):
-        if mask:
-            parts.extend(block << 13 * suit for block in blocks[mask])
+    b0, b1, b2, b3 = _blocks(table.wrap > 0)
+    m0, m1, m2 = present & _SUIT_MASK, present >> 13 & _SUIT_MASK, present >> 26 & _SUIT_MASK
+    m3 = present >> 39 & _SUIT_MASK
+    parts = [*b0[m0], *b1[m1], *b2[m2], *b3[m3]]
     if table.groups and len(parts) > 1:
-        m0, m1, m2, m3 = masks
         if table.repeat:
             ranks = m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
         else:
