@@ -1,0 +1,144 @@
+"""Rules that broken copies of the core (mutation testing) got past the other tests.
+
+Each test states a rule of RULES.md by its id, with the numbers worked out from the rule, so
+that a mutant that changes the rule (``>`` for ``>=``, a dropped condition, a swapped
+comparison) fails here. See README, "Tests", for the mutation run.
+"""
+
+from __future__ import annotations
+
+from rummy_tui.core import get_variant, new_game
+from rummy_tui.core.cards import Face, Suit
+from rummy_tui.core.melds import (
+    MeldKind,
+    enumerate_melds,
+    layoff_options,
+    meld_readings,
+    reading_to_meld,
+)
+from rummy_tui.core.scoring import chip_payment, match_winners, score_deal, table_points
+from tests.core.helpers import cs
+
+
+def _faces(cards: list[object]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+# ----------------------------------------------------------------------------- C-1, G-5
+
+
+def test_C1_four_cards_of_a_rank_are_one_group() -> None:
+    rules = get_variant("classic")
+    readings = meld_readings(rules, cs("7H 7S 7D 7C"))
+    assert [reading.kind for reading in readings] == [MeldKind.GROUP]
+
+
+def test_C1_every_group_of_a_hand_is_listed_natural_cards_only() -> None:
+    """Four sevens make one group of four and four groups of three, all of natural cards."""
+    rules = get_variant("classic")
+    groups = [
+        sorted(_faces(reading.cards))
+        for reading in enumerate_melds(rules, cs("7H 7S 7D 7C 9C"))
+        if reading.kind is MeldKind.GROUP
+    ]
+    assert sorted(groups) == sorted(
+        [
+            sorted(["7H", "7S", "7D", "7C"]),
+            sorted(["7S", "7D", "7C"]),
+            sorted(["7H", "7D", "7C"]),
+            sorted(["7H", "7S", "7C"]),
+            sorted(["7H", "7S", "7D"]),
+        ]
+    )
+
+
+def test_R2_a_joker_on_a_group_stands_for_a_missing_suit() -> None:
+    """R-2: never the same suit twice, so the joker can only be the fourth seven, 7♣."""
+    rules = get_variant("rummy500", jokers_per_pack=1)
+    (reading,) = meld_readings(rules, cs("7H 7S 7D"))
+    meld = reading_to_meld(reading, 1, 0)
+    options = layoff_options(rules, meld, cs("JK")[0])
+    assert [option.face for option in options] == [Face(7, Suit.CLUBS)]
+
+
+# ----------------------------------------------------------------------------- R-3, R-11
+
+
+def _points(text: str) -> int:
+    rules = get_variant("rummy500")
+    (reading,) = [
+        reading for reading in meld_readings(rules, cs(text)) if reading.kind is MeldKind.RUN
+    ]
+    return table_points(rules, [reading_to_meld(reading, 1, 0)], 0)
+
+
+def test_R3_an_ace_low_in_a_run_is_worth_one() -> None:
+    assert _points("AH 2H 3H") == 1 + 2 + 3
+
+
+def test_R3_an_ace_high_in_a_run_is_worth_fifteen() -> None:
+    assert _points("QH KH AH") == 10 + 10 + 15
+
+
+# ----------------------------------------------------------------------------- C-5, C-6
+
+
+def test_C6_reaching_the_target_exactly_wins_the_match() -> None:
+    rules = get_variant("classic", target_score=100)
+    game = new_game(rules, ["A", "B", "C"], seed=1)
+    game.state.scores = [99, 40, 98]
+    assert match_winners(game.state) == []
+    game.state.scores = [100, 40, 99]
+    assert match_winners(game.state) == [0]
+
+
+def test_R13_partners_level_at_the_top_win_together() -> None:
+    """R-13: partners share one score, so two partners on the same total are one winner."""
+    rules = get_variant("rummy500", partnerships=True)
+    game = new_game(rules, ["A", "B", "C", "D"], seed=1)
+    game.state.scores = [520, 100, 520, 100]
+    assert match_winners(game.state) == [0, 2]
+
+
+def test_C5_each_line_shows_that_seat_s_own_change() -> None:
+    """C-5: the winner gains what every loser's hand costs; a loser's own total is unchanged."""
+    rules = get_variant("classic")
+    game = new_game(rules, ["A", "B", "C"], seed=3)
+    deal = game.state.deal
+    deal.hands[0] = []
+    deal.hands[1] = cs("KS 2C")
+    deal.hands[2] = cs("AH 9D")
+    deal.has_melded[0] = True
+    result = score_deal(game.state, 0, "A went out.")
+    assert [line.change for line in result.lines] == [12 + 10, 0, 0]
+    assert [line.hand_points for line in result.lines][1:] == [12, 10]
+    assert result.changes == (22, 0, 0)
+    assert not result.rummy
+
+
+# ----------------------------------------------------------------------------- E-8
+
+
+def test_E8_twos_wild_pays_one_per_two_and_two_per_joker() -> None:
+    rules = get_variant("european", twos_wild=True)
+    hand = cs("JK JK JK 2H 4S 5S 6S")
+    # 1 + 1 two + 2 x 3 jokers = 8; more than the 5 for one card drawn.
+    assert chip_payment(rules, hand, 1)[0] == 8
+    assert chip_payment(rules, cs("JK 2H 2D 4S 5S"), 4)[0] == 1 + 2 + 2
+
+
+def test_E8_without_twos_wild_a_two_is_no_chip() -> None:
+    rules = get_variant("european")
+    assert chip_payment(rules, cs("JK 2H 2D 4S 5S"), 4)[0] == 1 + 1
+
+
+def test_E8_losers_lines_say_they_pay_and_the_winner_s_that_it_collects() -> None:
+    rules = get_variant("european")
+    game = new_game(rules, ["A", "B", "C"], seed=2)
+    deal = game.state.deal
+    deal.hands[1] = []
+    deal.cards_drawn[1] = 3
+    result = score_deal(game.state, 1, "B went out.")
+    assert [line.change for line in result.lines] == [-10, 20, -10]
+    assert result.lines[1].explanation.startswith("collects 10 from each of 2")
+    assert all(result.lines[seat].explanation.startswith("pays 10") for seat in (0, 2))
