@@ -8,7 +8,9 @@ comparison) fails here. See README, "Tests", for the mutation run.
 from __future__ import annotations
 
 from rummy_tui.core import get_variant, new_game
+from rummy_tui.core.arrange import best_arrangement, may_go_out
 from rummy_tui.core.cards import Face, Suit
+from rummy_tui.core.meld_listing import listed_melds
 from rummy_tui.core.melds import (
     MeldKind,
     enumerate_melds,
@@ -142,3 +144,36 @@ def test_E8_losers_lines_say_they_pay_and_the_winner_s_that_it_collects() -> Non
     assert [line.change for line in result.lines] == [-10, 20, -10]
     assert result.lines[1].explanation.startswith("collects 10 from each of 2")
     assert all(result.lines[seat].explanation.startswith("pays 10") for seat in (0, 2))
+
+
+def test_D2_a_joker_makes_a_group_of_two_cards_of_one_face() -> None:
+    """Double Rum repeats suits in groups (two packs): 7♥ 7♥ and a joker are a group."""
+    rules = get_variant("double")
+    result = best_arrangement(rules, cs("7H 7H JK 9C"))
+    assert [sorted(card.key for card in reading.cards) for reading in result.readings] == [
+        sorted(["7H", "7H.1", "JK"])
+    ]
+    assert _faces(list(result.deadwood)) == ["9C"]
+
+
+def test_D2_groups_with_a_joker_are_listed() -> None:
+    rules = get_variant("double")
+    hand = cs("7H 7S JK")
+    for listing in (enumerate_melds, listed_melds):
+        kinds = [reading.kind for reading in listing(rules, hand)]
+        assert MeldKind.GROUP in kinds, listing
+
+
+def test_E4_a_wild_two_stands_as_itself_in_its_own_run() -> None:
+    rules = get_variant("european", twos_wild=True)
+    hand = cs("AH 2H 3H")
+    for listing in (enumerate_melds, listed_melds):
+        runs = [reading for reading in listing(rules, hand) if reading.kind is MeldKind.RUN]
+        assert [_faces(reading.faces) for reading in runs] == [["AH", "2H", "3H"]], listing
+
+
+def test_D2_a_hand_one_discard_from_a_repeated_suit_group_may_go_out() -> None:
+    """``may_go_out`` must see 7♥ 7♥ + joker as a group where suits repeat (D-2)."""
+    rules = get_variant("double")
+    assert may_go_out(rules, cs("7H 7H JK 9C"))
+    assert not may_go_out(rules, cs("7H 7H 9C KD"))

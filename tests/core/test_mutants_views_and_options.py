@@ -47,3 +47,14 @@ def test_C6_a_target_must_be_a_positive_number(target: int) -> None:
 
 def test_C6_any_positive_target_may_be_chosen() -> None:
     assert get_variant("classic", target_score=175).target_score == 175
+
+
+def test_B3_the_melds_of_a_go_out_get_numbers_of_their_own() -> None:
+    game = new_game(get_variant("boathouse"), ["A", "B"], seed=6)
+    deal = game.state.deal
+    deal.phase = Phase.PLAY
+    deal.hands[deal.current] = cs("3D 4D 5D 7S 7H 7C 9S")
+    first = deal.next_meld_id
+    game.apply(next(action for action in game.legal_actions() if isinstance(action, GoOut)))
+    assert [meld.meld_id for meld in game.state.deal.melds] == [first, first + 1]
+    assert game.state.deal.next_meld_id == first + 2
