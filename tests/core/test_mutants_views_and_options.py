@@ -58,3 +58,22 @@ def test_B3_the_melds_of_a_go_out_get_numbers_of_their_own() -> None:
     game.apply(next(action for action in game.legal_actions() if isinstance(action, GoOut)))
     assert [meld.meld_id for meld in game.state.deal.melds] == [first, first + 1]
     assert game.state.deal.next_meld_id == first + 2
+
+
+def test_E7_after_drawing_a_go_out_with_a_discard_is_listed() -> None:
+    game = new_game(get_variant("european"), ["A", "B"], seed=7)
+    deal = game.state.deal
+    deal.phase = Phase.PLAY
+    deal.hands[deal.current] = cs("3D 4D 5D 6D 7S 8S 9S 9C")
+    go_outs = [action for action in game.legal_actions() if isinstance(action, GoOut)]
+    assert [str(action.discard) for action in go_outs] == ["9C"]
+
+
+def test_E7_before_drawing_a_hand_that_melds_whole_may_go_out() -> None:
+    game = new_game(get_variant("european"), ["A", "B"], seed=7)
+    deal = game.state.deal
+    assert deal.phase is Phase.DRAW
+    deal.hands[deal.current] = cs("3D 4D 5D 6D 7S 8S 9S")
+    go_outs = [action for action in game.legal_actions() if isinstance(action, GoOut)]
+    assert [action.discard for action in go_outs] == [None]
+    assert len(go_outs[0].melds) == 2
