@@ -77,3 +77,18 @@ def test_E7_before_drawing_a_hand_that_melds_whole_may_go_out() -> None:
     go_outs = [action for action in game.legal_actions() if isinstance(action, GoOut)]
     assert [action.discard for action in go_outs] == [None]
     assert len(go_outs[0].melds) == 2
+
+
+def test_G10_an_unknown_variant_is_refused_with_the_list_of_variants() -> None:
+    with pytest.raises(RulesError, match=r"no variant 'gin' \(variants: classic, "):
+        get_variant("gin")
+
+
+def test_G10_an_unknown_option_is_refused_with_the_variant_s_options() -> None:
+    with pytest.raises(RulesError, match=r"no option 'wild_tens' \(options: .*target_score"):
+        get_variant("classic", wild_tens=True)
+
+
+def test_G10_an_option_value_off_the_list_is_refused_with_the_choices() -> None:
+    with pytest.raises(RulesError, match=r"cannot be 'sideways' \(choices: .*low.*around"):
+        get_variant("european", ace_rule="sideways")
