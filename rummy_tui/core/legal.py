@@ -152,8 +152,9 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
     Args:
         game: The game.
         fast: False lists the straightforward way, which gives the same list more slowly:
-            every discard is tried for going out even when the hand cannot go out
-            (:func:`may_go_out`), and every draw and discard is made and checked anew.
+            every run window is tried for melds, every discard is tried for going out even
+            when the hand cannot go out (:func:`may_go_out`), and every draw and discard is
+            made and checked anew.
             Tests and ``benchmarks/bench_legal.py`` compare the two.
     """
     state = game.state
@@ -177,7 +178,7 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
     if rules.meld_during_play:
         preferred = [card for card in (deal.turn.must_use,) if card is not None]
         preferred += [card for card in deal.turn.taken_from_discard if card not in preferred]
-        for reading in enumerate_melds(rules, hand):
+        for reading in enumerate_melds(rules, hand, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
         for card in _one_per_face(hand, preferred, fast):

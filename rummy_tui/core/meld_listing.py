@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
@@ -21,13 +22,16 @@ from rummy_tui.core.melds import (
 from rummy_tui.core.variants.ruleset import RuleSet
 
 
-def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
+def enumerate_melds(
+    rules: RuleSet, hand: Iterable[Card], *, fast: bool = True
+) -> list[MeldReading]:
     """Distinct melds that can be made from ``hand``: distinct by the faces they show and the
     faces of the cards that show them (a wild card may stand in for a natural card the hand
     also holds, keeping that card back).
 
     One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
-    and, for wild cards, jokers before twos. Used to list legal meld actions.
+    and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
+    tries every run window, as a check on the windows the fast way leaves out.
     """
     cards = sorted(hand)
     wilds = sorted(
@@ -64,11 +68,29 @@ def enumerate_melds(rules: RuleSet, hand: Iterable[Card]) -> list[MeldReading]:
                         for reading in group_readings(rules, group):
                             add(reading)
     for suit in SUITS:
-        for length in range(RUN_MIN, MAX_RUN + 1):
+        # Ranks (bit rank - 1) the suit's cards show by themselves: natural cards, and wild
+        # twos of the suit standing as themselves. A window needs one of them and no more
+        # empty places than there are wild cards; the others are not tried at all.
+        held = sum({1 << face.rank - 1 for face in by_face if face.suit is suit})
+        held |= sum({1 << card.rank - 1 for card in wilds if card.suit is suit})
+        if fast and not held:
+            continue
+        longest = held.bit_count() + len(wilds) if fast else MAX_RUN
+        for length in range(RUN_MIN, min(MAX_RUN, longest) + 1):
             for start in run_starts(rules, length):
+                window = _window_mask(start, length)
+                gaps = length - (window & held).bit_count()
+                if fast and (gaps > len(wilds) or not window & held):
+                    continue
                 for run in _fill_runs(rules, suit, start, length, by_face, wilds):
                     add(run)
     return found
+
+
+@lru_cache(maxsize=1024)
+def _window_mask(start: int, length: int) -> int:
+    """The ranks (bit rank - 1) that run positions start..start+length-1 show."""
+    return sum(1 << (position - 1) % 13 for position in range(start, start + length))
 
 
 def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
