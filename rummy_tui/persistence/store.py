@@ -9,6 +9,11 @@ Whatever goes wrong with a file or the folder reaches the caller as a :class:`Sa
 text is a reason a player can act on. A file that cannot be read is listed as damaged with its
 reason and is never written over, renamed over or deleted except by an explicit
 :meth:`delete` (which the interface only calls after asking).
+
+A match being played is locked to its window (``locks.py``): loading or saving it takes an
+operating-system lock that another window cannot get, and :meth:`save` also refuses to write
+over a file whose log is not the start of the match's own log. Listing lives in
+``listing.py``.
 """
 
 from __future__ import annotations
@@ -16,17 +21,18 @@ from __future__ import annotations
 import builtins
 import contextlib
 import os
+import stat
 import threading
 import weakref
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from rummy_tui import __version__
-from rummy_tui.core import Game
+from rummy_tui.core import ActionRecord, Game
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.paths import saves_dir
+from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import (
     RETIRED_SUFFIX,
     TEMP_SUFFIX,
@@ -42,7 +48,6 @@ from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import (
     clause,
     file_errors_as_save_errors,
-    is_regular,
     read_checked,
     stamp_of,
     unexpected_reason,
@@ -57,7 +62,8 @@ from rummy_tui.persistence.format import (
     read_header,
     summarize,
 )
-from rummy_tui.persistence.info import SavedMatchInfo, damaged_info, header_info, orphan_info
+from rummy_tui.persistence.info import SavedMatchInfo
+from rummy_tui.persistence.listing import BACKUP_SUFFIX, SaveListing
 from rummy_tui.persistence.names import (
     SAVE_SUFFIX,
     check_existing_name,
@@ -72,8 +78,10 @@ from rummy_tui.persistence.session import (
     first_deal_from_state,
 )
 
-BACKUP_SUFFIX = ".json.bak"
-"""The previous good save of ``NAME`` is ``NAME.json.bak``."""
+__all__ = ["BACKUP_SUFFIX", "SaveStore", "SkippedSave"]
+
+SkippedSave = tuple[str, str]
+"""(name, reason) of an unfinished save that Continue could not open."""
 
 
 class SaveStore:
@@ -92,10 +100,11 @@ class SaveStore:
         self._lock = threading.RLock()
         self._sessions: dict[str, Session] = {}
         self._first_deals: weakref.WeakKeyDictionary[Game, FirstDeal] = weakref.WeakKeyDictionary()
-        self._headers: dict[str, tuple[Stamp, SaveHeader | str]] = {}
-        """Listing cache: the header of each file, or why it is damaged, by its stamp."""
-        self._failures: dict[str, tuple[Stamp, str]] = {}
-        """Files that passed the checks but could not be replayed, by their stamp."""
+        self._listing = SaveListing(self.directory)
+        self._headers = self._listing.headers
+        self._failures = self._listing.failures
+        self._preloaded: tuple[str, Stamp | None, SaveFile, Game] | None = None
+        """A match Continue has just replayed, handed out by the next :meth:`load`."""
 
     def flush(self) -> None:
         """Wait for the background part of earlier saves (directory fsyncs, deleting replaced
@@ -149,7 +158,23 @@ class SaveStore:
         return self.directory / f"{name}{BACKUP_SUFFIX}"
 
     def _taken(self, name: str) -> bool:
-        return self._path(name).exists() or self._backup(name).exists()
+        return any(os.path.lexists(path) for path in (self._path(name), self._backup(name)))
+
+    # ------------------------------------------------------------------ one window per match
+
+    def release(self, name: str) -> None:
+        """Let another window open the match ``name`` (the interface calls it on leaving the
+        match; the operating system does it when the game ends)."""
+        with self._lock, contextlib.suppress(SaveError):
+            locks.release(self._path(check_existing_name(name)))
+
+    def is_open_elsewhere(self, name: str) -> bool:
+        """Whether another window has the match ``name`` open."""
+        try:
+            locks.check_free(self.path_of(name), name)
+        except SaveError:
+            return True
+        return False
 
     # ------------------------------------------------------------------ writing
 
@@ -180,6 +205,25 @@ class SaveStore:
             self.save(chosen, setup, game, extra)
             return chosen
 
+    @file_errors_as_save_errors
+    def save_or_create(
+        self,
+        name: str | None,
+        setup: MatchSetup,
+        game: Game,
+        extra: dict[str, Any] | None = None,
+    ) -> str:
+        """Save the match under ``name``, or create its save when it has none yet (because
+        the first save failed: every autosave tries again). Returns the save's name.
+
+        Raises:
+            SaveError: as :meth:`create` and :meth:`save` do.
+        """
+        if name is None:
+            return self.create(setup, game, extra=extra)
+        self.save(name, setup, game, extra)
+        return name
+
     def _fresh_name(self, setup: MatchSetup) -> str:
         base = f"{setup.rules.variant_id}-{datetime.now().strftime('%Y-%m-%d-%H%M')}"
         candidate = base
@@ -202,6 +246,15 @@ class SaveStore:
         with self._lock:
             name = check_existing_name(name)
             path = self._path(name)
+            if not locks.holds(path):
+                try:
+                    locks.acquire(path, name)
+                except SaveError:
+                    raise SaveError(
+                        f"{locks.OPEN_ELSEWHERE} The match was not saved here, so that "
+                        "neither window writes over the other's moves.",
+                        name,
+                    ) from None
             session = self._session_for(name, game)
             self._check_overwrite(name, path, session, game)
             saved_at = datetime.now(UTC)
@@ -290,6 +343,7 @@ class SaveStore:
                 read_stamp, data = read_checked(path)
                 header = read_header(data)
                 on_disk = FirstDeal.model_validate(data.get("first_deal"))
+                saved_log = read_file(data).log
             except ValueError as error:  # SaveError or a pydantic ValidationError
                 reason = (
                     str(error) if isinstance(error, SaveError) else "its first deal is unreadable."
@@ -305,6 +359,12 @@ class SaveStore:
                     raise SaveError(
                         f"The save {name!r} holds a later position of this match (saved "
                         "elsewhere?); it was not written over.",
+                        name,
+                    )
+                if not _starts(game, saved_log):
+                    raise SaveError(
+                        f"The save {name!r} holds moves this match did not make (played in "
+                        "another window?); it was not written over.",
                         name,
                     )
                 session.stamp = read_stamp
@@ -329,23 +389,39 @@ class SaveStore:
         with self._lock:
             name = self._existing(name)
             path = self._path(name)
-            if not path.exists() and not self._backup(name).exists():
+            if not self._taken(name):
                 raise SaveError(f"There is no save named {name!r}.", name)
-            stamp: Stamp | None = None
+            had_lock = locks.holds(path)
+            locks.acquire(path, name)
             try:
-                stamp, data = read_checked(path)
-                save = read_file(data)
-                game = rebuild(save)
-            except Exception as error:  # SaveError, or anything a strange file provokes
-                reason = error.reason if isinstance(error, SaveError) else unexpected_reason(error)
-                if stamp is not None:
-                    self._failures[name] = (stamp, reason)
-                hint = self._backup_hint(name)
-                raise SaveError(
-                    f"The save {name!r} cannot be opened: {clause(reason)}{hint}", name
-                ) from None
+                save, game, stamp = self._replay(name, path)
+            except SaveError:
+                if not had_lock:
+                    locks.release(path)
+                raise
             self._adopt(name, save, game, stamp)
             return save.setup, game, dict(save.extra)
+
+    def _replay(self, name: str, path: Path) -> tuple[SaveFile, Game, Stamp | None]:
+        """Read and replay the save ``name`` (or take the match Continue just replayed)."""
+        stamp: Stamp | None = None
+        try:
+            preloaded, self._preloaded = self._preloaded, None
+            if preloaded is not None and preloaded[0] == name:
+                with contextlib.suppress(OSError):
+                    if preloaded[1] == stamp_of(os.lstat(path)):
+                        return preloaded[2], preloaded[3], preloaded[1]
+            stamp, data = read_checked(path)
+            save = read_file(data)
+            return save, rebuild(save), stamp
+        except Exception as error:  # SaveError, or anything a strange file provokes
+            reason = error.reason if isinstance(error, SaveError) else unexpected_reason(error)
+            if stamp is not None:
+                self._failures[name] = (stamp, reason)
+            hint = self._backup_hint(name)
+            raise SaveError(
+                f"The save {name!r} cannot be opened: {clause(reason)}{hint}", name
+            ) from None
 
     @file_errors_as_save_errors
     def load_backup(self, name: str) -> tuple[MatchSetup, Game, dict[str, Any]]:
@@ -361,7 +437,7 @@ class SaveStore:
             return save.setup, game, dict(save.extra)
 
     def _read_whole(self, path: Path, name: str, what: str) -> tuple[SaveFile, Game]:
-        if not path.exists():
+        if not os.path.lexists(path):
             raise SaveError(f"There is no {what} of {name!r}.", name)
         try:
             _, data = read_checked(path)
@@ -399,72 +475,13 @@ class SaveStore:
     @file_errors_as_save_errors
     def list(self) -> builtins.list[SavedMatchInfo]:
         """Every save in the folder, newest first; damaged files are listed with their
-        reason and never stop the others from being listed.
+        reason and never stop the others from being listed (see ``listing.py``).
 
         Raises:
             SaveError: only when the folder itself cannot be read.
         """
         with self._lock:
-            try:
-                entries = builtins.list(self._scan())
-            except FileNotFoundError:
-                return []
-            except OSError as error:
-                raise SaveError(
-                    f"The save folder {self.directory} cannot be read: {error.strerror}."
-                ) from None
-            names = {entry.name for entry in entries}
-            infos: builtins.list[SavedMatchInfo] = []
-            for entry in entries:
-                if entry.name.endswith(SAVE_SUFFIX):
-                    stem = entry.name[: -len(SAVE_SUFFIX)]
-                    info = self._info(entry, f"{stem}{BACKUP_SUFFIX}" in names)
-                elif entry.name.endswith(BACKUP_SUFFIX):
-                    stem = entry.name[: -len(BACKUP_SUFFIX)]
-                    info = None if f"{stem}{SAVE_SUFFIX}" in names else orphan_info(stem, entry)
-                else:
-                    continue
-                if info is not None:
-                    infos.append(info)
-            infos.sort(key=lambda info: info.name)
-            infos.sort(key=lambda info: info.last_played, reverse=True)
-            return infos
-
-    def _scan(self) -> Iterator[os.DirEntry[str]]:
-        with os.scandir(self.directory) as scan:
-            for entry in scan:
-                if not entry.name.startswith("."):
-                    yield entry
-
-    def _info(self, entry: os.DirEntry[str], has_backup: bool) -> SavedMatchInfo | None:
-        name = entry.name[: -len(SAVE_SUFFIX)]
-        path = Path(entry.path)
-        try:
-            status = entry.stat()
-        except OSError:
-            return None
-        stamp = stamp_of(status)
-        cached = self._headers.get(name)
-        if cached is not None and cached[0] == stamp:
-            header_or_reason = cached[1]
-        else:
-            try:
-                if not is_regular(status):
-                    raise SaveError("It is not a regular file.")
-                read_stamp, data = read_checked(path)
-                header_or_reason = read_header(data)
-                stamp = read_stamp
-            except SaveError as error:
-                header_or_reason = error.reason
-            except Exception as error:  # a strange file never stops the listing
-                header_or_reason = unexpected_reason(error)
-            self._headers[name] = (stamp, header_or_reason)
-        failure = self._failures.get(name)
-        if failure is not None and failure[0] == stamp:
-            header_or_reason = failure[1]
-        if isinstance(header_or_reason, str):
-            return damaged_info(name, path, header_or_reason, status.st_mtime, has_backup)
-        return header_info(name, path, header_or_reason, has_backup)
+            return self._listing.infos()
 
     @file_errors_as_save_errors
     def latest_unfinished(self) -> str | None:
@@ -473,6 +490,33 @@ class SaveStore:
             if info.damaged is None and not info.finished:
                 return info.name
         return None
+
+    @file_errors_as_save_errors
+    def latest_loadable(self) -> tuple[str | None, builtins.list[SkippedSave]]:
+        """For Continue: the most recently saved unfinished match that replays, and the newer
+        ones skipped because they could not be opened, with the reasons. The match found is
+        kept replayed, so the :meth:`load` that follows does not replay it again.
+        """
+        skipped: builtins.list[SkippedSave] = []
+        with self._lock:
+            for info in self.list():
+                if info.damaged is not None or info.finished:
+                    continue
+                path = self._path(info.name)
+                try:
+                    locks.check_free(path, info.name)
+                    stamp, data = read_checked(path)
+                    save = read_file(data)
+                    game = rebuild(save)
+                except SaveError as error:
+                    skipped.append((info.name, error.reason))
+                    continue
+                except Exception as error:  # anything a strange file provokes
+                    skipped.append((info.name, unexpected_reason(error)))
+                    continue
+                self._preloaded = (info.name, stamp, save, game)
+                return info.name, skipped
+        return None, skipped
 
     # ------------------------------------------------------------------ managing
 
@@ -492,6 +536,7 @@ class SaveStore:
                 raise SaveError(f"There is no save named {old!r}.", old)
             if new == old:
                 return new
+            locks.check_free(source, old)
             case_only = same_file(source, target)
             if not case_only and self._taken(new):
                 raise SaveError(f"A save named {new!r} already exists; choose another name.", new)
@@ -518,6 +563,9 @@ class SaveStore:
             self._forget(old)
             if session is not None:
                 self._sessions[new] = session
+            if locks.holds(source):
+                locks.forget(source)
+                locks.acquire(target, new)
             return new
 
     @file_errors_as_save_errors
@@ -530,8 +578,16 @@ class SaveStore:
         with self._lock:
             name = self._existing(name)
             path, backup = self._path(name), self._backup(name)
-            if not path.exists() and not backup.exists():
+            if not self._taken(name):
                 raise SaveError(f"There is no save named {name!r}.", name)
+            for file in (path, backup):
+                with contextlib.suppress(OSError):
+                    if stat.S_ISDIR(os.lstat(file).st_mode):
+                        raise SaveError(
+                            f"{file.name} is a folder, not a save; it was left alone.", name
+                        )
+            if not locks.holds(path):
+                locks.check_free(path, name)
             try:
                 for file in (path, backup, *self._temp_files(name)):
                     with contextlib.suppress(FileNotFoundError):
@@ -543,6 +599,7 @@ class SaveStore:
             if self.durable:
                 fsync_directory(self.directory)
             self._forget(name)
+            locks.forget(path)
 
     def _temp_files(self, name: str) -> builtins.list[Path]:
         prefixes = (f".{name}{SAVE_SUFFIX}.", f".{name}{BACKUP_SUFFIX}.")
@@ -581,6 +638,7 @@ class SaveStore:
             name = self._existing(name)
             self._read_whole(self._backup(name), name, "backup")
             path = self._path(name)
+            locks.check_free(path, name)
             kept: str | None = None
             try:
                 if path.exists():
@@ -602,8 +660,8 @@ class SaveStore:
             sweep_temp_files(self.directory, final)
 
     def _forget(self, name: str) -> None:
-        for table in (self._sessions, self._headers, self._failures):
-            table.pop(name, None)
+        self._sessions.pop(name, None)
+        self._listing.forget(name)
 
     def _fresh_aside_name(self, name: str) -> str:
         base = f"{name[:50]}-replaced"
@@ -611,3 +669,14 @@ class SaveStore:
         while self._taken(candidate):
             candidate, number = f"{base}-{number}", number + 1
         return candidate
+
+
+def _starts(game: Game, saved_log: builtins.list[ActionRecord]) -> bool:
+    """Whether ``saved_log`` is the start of the game's own log."""
+    own = game.state.log
+    if len(saved_log) > len(own):
+        return False
+    return all(
+        (saved.seat, saved.action, saved.deal_number) == (mine.seat, mine.action, mine.deal_number)
+        for saved, mine in zip(saved_log, own, strict=False)
+    )
