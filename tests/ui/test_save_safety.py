@@ -4,6 +4,7 @@ names are refused in the new-game menu with the same check as the rules core."""
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,9 @@ import pytest
 from rummy_tui.match_setup import SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.persistence import store as store_module
+from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import check_setup
+from rummy_tui.ui.settings import DisplaySettings
 from tests.ui.helpers import app_for, pass_to, press, screen_text
 from tests.ui.test_play_classic import classic_game
 
@@ -57,3 +60,15 @@ def test_the_new_game_menu_refuses_control_characters_in_names() -> None:
     assert len(check.names) == 2 and check.name_seats == [0, 1]
     assert all("control or format characters" in problem for problem in check.names)
     assert check_setup("classic", {}, [("Ann", SeatKind.HUMAN), ("李", SeatKind.HUMAN)]).names == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+async def test_rummy_load_of_a_pipe_named_like_a_save_reports_it(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()
+    os.mkfifo(tmp_path / "saves" / "pipe.json")
+    app = make_app(start="load", save_name="pipe", data_dir=tmp_path, settings=DisplaySettings())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        notices = [notification.message for notification in app._notifications]
+        assert any("not a regular file" in message for message in notices), notices
+        assert app.controller is None
