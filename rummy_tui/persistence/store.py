@@ -298,6 +298,22 @@ class SaveStore(SaveFolder):
             self._adopt(name, save, game, stamp)
             return save.setup, game, dict(save.extra)
 
+    @file_errors_as_save_errors
+    def peek(self, name: str) -> tuple[MatchSetup, Game, dict[str, Any]]:
+        """Rebuild a saved match only to look at it (a score sheet, say): no lock is taken,
+        so it works while the match is open in another window, and the game returned is not
+        one :meth:`save` knows.
+
+        Raises:
+            SaveError: for a missing or damaged save, with the reason.
+        """
+        with self._lock:
+            name = self._existing(name)
+            if not self._taken(name):
+                raise SaveError(f"There is no save named {name!r}.", name)
+            save, game, _ = self._replay(name, self._path(name))
+            return save.setup, game, dict(save.extra)
+
     def _replay(self, name: str, path: Path) -> tuple[SaveFile, Game, Stamp | None]:
         """Read and replay the save ``name`` (or take the match Continue just replayed)."""
         stamp: Stamp | None = None

@@ -115,3 +115,17 @@ def test_a_save_whose_log_is_not_this_matchs_own_start_is_not_written_over(
         first.save(name, setup, game)
 
     assert first.path_of(name).read_bytes() == theirs
+
+
+def test_a_match_open_elsewhere_can_still_be_looked_at(data_dir: Path, other_window) -> None:  # type: ignore[no-untyped-def]
+    setup, game = match_at("classic", "fresh", players=2)
+    store = SaveStore(data_dir)
+    name = store.create(setup, game)
+    store.release(name)
+    other_window(name)
+
+    _, seen, _ = SaveStore(data_dir).peek(name)  # a score sheet, say: no lock needed
+
+    assert seen.to_json() == game.to_json()
+    with pytest.raises(SaveError, match=OPEN_ELSEWHERE):
+        SaveStore(data_dir).load(name)

@@ -14,9 +14,6 @@ import pytest
 
 from rummy_tui.core import Game
 from rummy_tui.persistence import OPEN_ELSEWHERE, SaveError, SaveStore
-from rummy_tui.persistence.files import read_checked
-from rummy_tui.persistence.format import read_file
-from rummy_tui.persistence.replay import rebuild
 from tests.ui.tmux_driver import Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,8 +28,7 @@ def _command(data_dir: Path) -> str:
 
 def _peek(data_dir: Path, name: str) -> Game:
     """The saved match, read without opening it (the game in the terminal holds its lock)."""
-    _, data = read_checked(SaveStore(data_dir).path_of(name))
-    return rebuild(read_file(data))
+    return SaveStore(data_dir).peek(name)[1]
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
