@@ -12,8 +12,8 @@ hand sizes, valid melds, a legal action unless the deal is over, zero-sum chips)
 a temporary folder) and loaded back: the replayed match must equal the one played. A deal
 still running after ``MAX_ACTIONS`` actions is a violation (a livelock).
 
-It is not part of the test suite (it runs for hours at full size); the README's "Saved games"
-section gives the figures of the last full run. The exit status is 1 when anything was found.
+It is not part of the test suite (it runs for hours at full size); the README's "The soak
+run" section gives the figures of the last run. The exit status is 1 when anything was found.
 """
 
 from __future__ import annotations
