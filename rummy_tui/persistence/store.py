@@ -165,7 +165,7 @@ class SaveStore(SaveFolder):
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
                 atomic_write(path, data, backup=self._backup(name), durable=self.durable)
-                stamp = stamp_of(path.stat())
+                stamp = stamp_of(os.lstat(path))
             except OSError as error:
                 session.stamp = None
                 raise SaveError(
@@ -222,7 +222,7 @@ class SaveStore(SaveFolder):
     def _check_overwrite(self, name: str, path: Path, session: Session, game: Game) -> None:
         """Refuse to write over a damaged file, another match, or a later position."""
         try:
-            stamp = stamp_of(path.stat())
+            stamp = stamp_of(os.lstat(path))
         except (FileNotFoundError, NotADirectoryError):
             return  # nothing to protect; writing will say what is wrong with the folder
         except OSError as error:

@@ -215,3 +215,7 @@ def test_a_symlink_in_the_save_folder_is_refused_not_followed(
     with pytest.raises(SaveError, match="symbolic link"):
         store.save("link", setup, game)
     assert outside.read_bytes() == store.path_of(name).read_bytes()  # untouched
+    os.symlink(tmp_path / "nowhere.json", store.directory / "dangling.json")
+    with pytest.raises(SaveError, match="symbolic link"):
+        store.save("dangling", setup, game)
+    assert not (tmp_path / "nowhere.json").exists()
