@@ -39,7 +39,7 @@ def test_G_2_names_with_control_or_joining_characters_are_refused(kind: str) -> 
     assert problem is not None and problem.endswith("(G-2).")
     with pytest.raises(IllegalAction, match="G-2"):
         new_game(get_variant("classic"), [name, "Bob"], seed=1)
-    with pytest.raises(IllegalAction, match="Seat 1"):
+    with pytest.raises(IllegalAction, match="G-2"):
         parse_players(f"{name},Bob")
 
 
