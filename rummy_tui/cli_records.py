@@ -57,7 +57,7 @@ def _sheet(args: argparse.Namespace) -> int:
     from rummy_tui.sheet import score_sheet
 
     try:
-        _, game, _ = SaveStore(args.data_dir).load(args.name)
+        _, game, _ = SaveStore(args.data_dir).peek(args.name)
     except SaveError as error:
         return _fail(str(error))
     sheet = score_sheet(game)

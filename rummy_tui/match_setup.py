@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_tui.core import Game, IllegalAction, RuleSet, new_game
+from rummy_tui.core.game import name_refusal
 
 
 class SeatKind(StrEnum):
@@ -74,7 +75,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     """Read a seat list such as ``"Anna,bot:normal,Bob,bot:hard"``.
 
     A bare name is a human; ``bot:LEVEL`` (or just ``easy``/``normal``/``hard``) is a computer
-    player named after its seat and level.
+    player named after its seat and level. A name that holds control or format characters is
+    refused (G-2, :func:`rummy_tui.core.game.name_refusal`).
 
     >>> [seat.kind.value for seat in parse_players("Anna,bot:hard")]
     ['human', 'hard']
@@ -97,6 +99,9 @@ def parse_players(text: str) -> tuple[Seat, ...]:
                 raise IllegalAction("setup.human_not_level", "G-2")
             seats.append(Seat(name=f"Computer {number} ({kind.value})", kind=kind))
         else:
+            refusal = name_refusal(entry)
+            if refusal is not None:
+                raise refusal
             seats.append(Seat(name=entry, kind=SeatKind.HUMAN))
     return tuple(seats)
 

@@ -145,6 +145,11 @@ class HardBot(ThinkingBot):
     hold_players = 3
     """Melds are held back only at tables of at most this many players."""
     look_players = 4
+    """Look-ahead and feeding checks are made only at tables of at most this many players."""
+    plain_after_rebuilds = 2
+    """After this many rebuilds of the stock the bot stops holding back what the next player
+    wants: the stock comes round in the same order, and two bots starving each other would
+    loop for ever (G-9)."""
     """Discards are looked ahead, and kept from the next player, only at tables of at most
     this many players."""
     lively_weight = 0.5
@@ -275,7 +280,11 @@ class HardBot(ThinkingBot):
         few candidates."""
         assert isinstance(judge, HardJudge)
         ranked = judge.discard_costs(hand, candidates)
-        if len(ranked) <= 1 or len(view.players) > self.look_players:
+        if (
+            len(ranked) <= 1
+            or len(view.players) > self.look_players
+            or view.rebuilds >= self.plain_after_rebuilds
+        ):
             # at a big table the stock soon comes round again in the same order, and everyone
             # holding back what the next player wants can lock the deal in a loop (G-9)
             return ranked

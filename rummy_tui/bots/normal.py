@@ -53,6 +53,12 @@ class ThinkingBot(Bot):
     """Rummy 500: share of the value of each extra card dug up that counts as risk."""
     grow_limit = 4
     """Boathouse: draw two stock cards while the hand holds fewer than this many extra cards."""
+    shake_after_rebuilds = 3
+    """Once the stock has been rebuilt this many times in a deal, the bot sometimes discards
+    a card at random: when every hand keeps the pairs the others need, the stock comes round
+    in the same order and the same choices would loop for ever (G-9)."""
+    shake_chance = 0.25
+    """How often, past that point, the discard is a random one."""
 
     def decide(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
         return self.plan(view, legal, rng)[0]
@@ -319,8 +325,17 @@ class ThinkingBot(Bot):
     def choose_discard(
         self, view: PlayerView, judge: Judge, hand: list[Card], discards: list[Discard]
     ) -> Decision:
-        """The discard that leaves the hand expected to cost least."""
+        """The discard that leaves the hand expected to cost least (or, once the stock has
+        come round several times, now and then a random one, so a deal cannot loop)."""
         by_card = {action.card: action for action in discards}
+        if view.rebuilds >= self.shake_after_rebuilds and len(by_card) > 1:
+            rng = random.Random(self.seed * 61 + len(view.log))
+            if rng.random() < self.shake_chance:
+                card = rng.choice(sorted(by_card))
+                return by_card[card], (
+                    f"Discard {card}: the stock has come round {view.rebuilds} times, so a "
+                    "card the others may need goes, to keep the deal moving."
+                )
         ranked = self.rank_discards(view, judge, hand, list(by_card))
         card = ranked[0][1]
         return by_card[card], self.discard_reason(judge, hand, card)

@@ -157,6 +157,12 @@ TEMPLATES: dict[str, str] = {
         "Human is not a computer level: choose easy, normal or hard for bot: ({rule})."
     ),
     "setup.name_too_long": "A player's name holds at most {limit} characters ({rule}).",
+    "setup.name_unprintable": (
+        "A player's name cannot hold control or format characters ({codes}) ({rule})."
+    ),
+    "setup.name_odd_space": "A player's name may hold ordinary spaces only ({rule}).",
+    "setup.name_leading_mark": "A player's name cannot start with a combining mark ({rule}).",
+    "setup.name_accent_pile": "A player's name holds too many accents on one letter ({rule}).",
     "setup.names_repeat": "Two players have the same name; give each seat its own ({rule}).",
     "setup.no_dealer_seat": "There is no seat {seat} at a {players}-player table ({rule}).",
     "deck.foreign_card": (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import stat
@@ -45,21 +46,55 @@ def file_errors_as_save_errors(method: _Method) -> _Method:
     return cast(_Method, guarded)
 
 
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
+_O_BINARY: int = getattr(os, "O_BINARY", 0)
+_O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+SYMLINK_REASON = (
+    "It is a symbolic link; rummy_tui opens only real files in the save folder, never links."
+)
+FOLDER_REASON = "It is a folder, not a save file."
+SPECIAL_REASON = "It is not a regular file (a pipe, device or socket), so it was not opened."
+
+
+def kind_problem(status: os.stat_result) -> str | None:
+    """Why a file with this ``lstat`` status is not opened as a save, or None."""
+    if stat.S_ISLNK(status.st_mode):
+        return SYMLINK_REASON
+    if stat.S_ISDIR(status.st_mode):
+        return FOLDER_REASON
+    if not stat.S_ISREG(status.st_mode):
+        return SPECIAL_REASON
+    return None
+
+
 def read_checked(path: Path) -> tuple[Stamp, dict[str, Any]]:
-    """Read and check a file: its stamp and its migrated JSON object."""
+    """Read and check a file: its stamp and its migrated JSON object.
+
+    The file's type is checked before it is opened (a pipe named like a save would block the
+    reader for ever, a link could lead anywhere), and again on the opened file: it is opened
+    without following links and without waiting, so nothing swapped in between gets past.
+    """
     try:
-        with path.open("rb") as handle:
+        problem = kind_problem(os.lstat(path))
+        if problem is not None:
+            raise SaveError(problem)
+        flags = os.O_RDONLY | _O_NOFOLLOW | _O_NONBLOCK | _O_BINARY | _O_CLOEXEC
+        descriptor = os.open(path, flags)
+        with os.fdopen(descriptor, "rb") as handle:
             status = os.fstat(handle.fileno())
             if not is_regular(status):
-                raise SaveError("It is not a regular file.")
+                raise SaveError(SPECIAL_REASON)
             if status.st_size > MAX_SAVE_BYTES:
                 raise SaveError(too_big_reason(status.st_size))
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError("The file is missing.") from None
     except IsADirectoryError:
-        raise SaveError("It is a folder, not a save file.") from None
+        raise SaveError(FOLDER_REASON) from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(SYMLINK_REASON) from None
         raise SaveError(f"The file cannot be read: {error.strerror or error}.") from None
     return stamp_of(status), decode(raw, __version__)
 

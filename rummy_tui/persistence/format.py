@@ -43,6 +43,8 @@ from rummy_tui.core import ActionRecord, Card, Game, Phase
 from rummy_tui.core.state import CutRound
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.rules_check import rebuilt_rules
+from rummy_tui.persistence.text import printable_tree
 
 FORMAT_VERSION = 1
 """The format this version of rummy_tui writes."""
@@ -51,6 +53,8 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 big is not a save of ours and is not read into memory."""
 CHECKSUM_MARK = ',"checksum":"'
 """What precedes the checksum, the last member of the object."""
+MAX_DIGITS = 1000
+"""Longest whole number read from a save (a seed typed by a player fits many times over)."""
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
@@ -217,9 +221,14 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         raise SaveError(f"The file is corrupted: byte {error.start} is not text (UTF-8).") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number)
     except RecursionError:
         raise SaveError("The file is corrupted: its JSON is nested too deeply.") from None
+    except _NumberTooLong as error:
+        raise SaveError(
+            f"The file is corrupted: it holds a number of {error.digits} digits, longer than "
+            f"any save holds (at most {MAX_DIGITS})."
+        ) from None
     except json.JSONDecodeError as error:
         if text.startswith('{"format_version":') and not text.rstrip().endswith("}"):
             raise SaveError(
@@ -245,7 +254,22 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
     if problem is not None:
         raise SaveError(problem)
     data.pop("checksum", None)
-    return migrate(data)
+    cleaned: dict[str, Any] = printable_tree(data)
+    return migrate(cleaned)
+
+
+class _NumberTooLong(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(f"{digits} digits")
+        self.digits = digits
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer, refused past :data:`MAX_DIGITS` digits (before Python's own limit)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _NumberTooLong(digits)
+    return int(text)
 
 
 def too_big_reason(size: int) -> str:
@@ -323,6 +347,7 @@ def read_file(data: dict[str, Any]) -> SaveFile:
 
 
 def _check_consistent(summary: SaveSummary, setup: MatchSetup) -> None:
+    rebuilt_rules(setup.rules)
     if len(summary.players) != len(setup.seats) or len(summary.scores) != len(setup.seats):
         raise SaveError(
             "The file does not hold a valid save: its summary and its seats disagree on the "

@@ -167,6 +167,8 @@ class RummyApp(App[int]):
             self.flow.stop_bots()
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if self.controller is not None:
+            self.controller.saving.close()  # another window may open the match now
         self.table = None
         self.controller = None
         self.flow = None
@@ -291,8 +293,11 @@ class RummyApp(App[int]):
         super().exit(*args, **kwargs)
 
     async def action_quit(self) -> None:
-        """Ctrl+Q: save what there is to save and quit."""
+        """Ctrl+Q: save what there is to save and quit (asking first if it is not saved)."""
         self.save_now()
+        if self.controller is not None and self.controller.saving.unsaved:
+            self.menus.leave_table()
+            return
         self.exit(0)
 
     def match_finished(self) -> None:

@@ -13,7 +13,7 @@ taken), always from the engine's own helpers, so the screen never second-guesses
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,7 @@ from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
 from rummy_tui.core.seat_options import lone_loose_card
 from rummy_tui.core.state import CutRound
 from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
@@ -80,14 +81,8 @@ class TakeOption:
     """Why the engine refuses this take, or None when it is allowed."""
 
 
-@dataclass
-class SaveState:
-    """The autosave: the store, the save's name and whether saving works."""
-
-    store: SaveStore | None = None
-    name: str | None = None
-    problem: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+SaveState = Autosave
+"""The autosave: the store, the save's name and whether saving works (see persistence)."""
 
 
 def setup_for(game: Game) -> MatchSetup:
@@ -371,14 +366,13 @@ class Controller:
             return
         if name is None:
             try:
-                self.saving.name = store.create(self.setup, self.game)
+                self.saving.save(self.setup, self.game)
             except Exception as error:
                 self._save_failed(error)
 
     def autosave(self) -> None:
         """Save the match after an applied action; a failure is shown, never raised."""
-        store, name = self.saving.store, self.saving.name
-        if store is None or name is None:
+        if self.saving.store is None:
             return
         extra = dict(self.saving.extra)
         if self.hints_used:
@@ -386,11 +380,9 @@ class Controller:
         if self.hands.by_seat:
             extra["hand_order"] = self.hands.to_extra()
         try:
-            store.save(name, self.setup, self.game, extra=extra)
+            self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
         except Exception as error:
             self._save_failed(error)
-        else:
-            self.saving.problem = None
 
     def _save_failed(self, error: Exception) -> None:
         message = str(error) or type(error).__name__

@@ -75,9 +75,14 @@ class MatchOpener:
         name = None
         if store is not None:
             try:
-                name = store.latest_unfinished()
+                name, skipped = store.latest_loadable()
             except Exception as error:
                 app.notice(f"The saved matches could not be read: {error}", "error")
+            else:
+                for skipped_name, reason in skipped:
+                    app.notice(
+                        f"Skipped {skipped_name!r}: it cannot be opened ({reason})", "warning"
+                    )
         if name is None:
             app.notice("There is no unfinished match to continue.", "warning")
             app.show_title()

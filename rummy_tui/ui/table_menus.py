@@ -23,10 +23,11 @@ class TableMenus:
         """Ask whether to leave the table (the match is saved after every move)."""
         from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 
-        name = self.app.controller.saving.name if self.app.controller is not None else None
+        if self.app.controller is not None:
+            self.app.save_now()  # one more try for a match that is not saved yet
         note = (
-            f"The match is saved after every move as {name!r}; continue it later."
-            if name is not None
+            self.app.controller.saving.leave_note()
+            if self.app.controller is not None
             else "This match is not being saved."
         )
         choices = [

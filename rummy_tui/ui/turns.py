@@ -91,14 +91,7 @@ class TurnFlow:
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
-        saving = self.controller.saving
-        if saving.store is None or saving.name is None:
-            note = "not saved"
-        elif saving.problem:
-            note = "NOT SAVED"
-        else:
-            note = "saved"
-        self.table.set_saved_note(note)
+        self.table.set_saved_note(self.controller.saving.note)
 
     # ------------------------------------------------------------------ what comes next
 

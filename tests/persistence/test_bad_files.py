@@ -252,7 +252,7 @@ def test_damaged_file_does_not_stop_listing_or_loading_others(store: SaveStore) 
 
     assert listed["a"] is None and listed["c"] is None
     assert listed["b"] == "The file is empty."
-    assert listed["folder"] is not None and "not a regular file" in listed["folder"]
+    assert "folder" not in listed  # a folder is not a save, and is never offered for deletion
     assert "notes" not in listed
 
 

@@ -91,6 +91,7 @@ def _check_all(store: SaveStore, names: list[str] | None = None) -> int:
         if names is not None and info.name not in names:
             continue
         store.load(info.name)
+        store.release(info.name)  # this test is another window: let the worker have the match
         loaded += 1
         if info.has_backup:
             store.load_backup(info.name)

@@ -138,6 +138,15 @@ class FailingStore:
         self.saves += 1
         raise SaveError("The disk is full; free some space and the game saves again.")
 
+    def save_or_create(self, name: str | None, setup: Any, game: Any, extra: Any = None) -> str:
+        if name is None:
+            return self.create(setup, game)
+        self.save(name, setup, game, extra)
+        return name
+
+    def release(self, name: str) -> None:
+        """Nothing is locked in this fake."""
+
 
 async def test_a_save_error_is_a_notice_never_a_crash() -> None:
     game = classic_game()

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from rummy_tui.persistence import SaveStore
+from rummy_tui.core import Game
+from rummy_tui.persistence import OPEN_ELSEWHERE, SaveError, SaveStore
 from tests.ui.tmux_driver import Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +24,11 @@ def _command(data_dir: Path) -> str:
     if base is None:
         base = f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m rummy_tui"
     return f"{base} --data-dir {shlex.quote(str(data_dir))}"
+
+
+def _peek(data_dir: Path, name: str) -> Game:
+    """The saved match, read without opening it (the game in the terminal holds its lock)."""
+    return SaveStore(data_dir).peek(name)[1]
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -44,7 +50,9 @@ def test_P1_killed_match_continues_at_the_right_hand_off(tmp_path: Path) -> None
         store = SaveStore(data_dir)
         name = store.latest_unfinished()
         assert name is not None
-        _, before, _ = store.load(name)
+        with pytest.raises(SaveError, match=OPEN_ELSEWHERE):
+            store.load(name)  # the match is open in the terminal (issue 14, item 2)
+        before = _peek(data_dir, name)
         assert len(before.state.log) >= 3  # deal 1, a draw and a discard were saved
 
         killed = subprocess.run(
@@ -63,8 +71,7 @@ def test_P1_killed_match_continues_at_the_right_hand_off(tmp_path: Path) -> None
         assert "♣" not in screen
         terminal.keys("Enter")
         screen = terminal.wait_for(lambda text: f"{to_move}: Draw a card" in text, "the table")
-        _, after, _ = SaveStore(data_dir).load(name)
-        assert after.to_json() == before.to_json()
+        assert _peek(data_dir, name).to_json() == before.to_json()
         terminal.keys("q")
     finally:
         terminal.stop()

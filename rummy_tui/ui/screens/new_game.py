@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
+from rummy_tui.core.game import name_problem
 from rummy_tui.core.variants import OptionSpec, player_count_error
 from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label
@@ -116,6 +117,8 @@ def check_setup(
             problem = f"Seat {number} needs a name."
         elif len(name) > NAME_MAX_LENGTH:
             problem = f"Seat {number}'s name is longer than {NAME_MAX_LENGTH} letters."
+        elif (unfit := name_problem(name)) is not None:
+            problem = f"Seat {number}: {unfit.removesuffix(' (G-2).')}."
         elif key in seen:
             problem = f"Seats {seen[key]} and {number} are both called {name!r}: names must differ."
         if problem is not None:

@@ -1,0 +1,206 @@
+"""The soak run: many seeded deals of every variant with every option, checked throughout.
+
+``python -m rummy_tui.soak --deals 10000`` plays, for each variant, that many single-deal
+matches. Each deal draws its table from its own seed: the player count (any the variant
+allows), the options (every option of the variant takes each of its offered values in turn
+across the deals) and the seats: even deals are played by random legal players, odd deals by
+computer players of mixed levels (easy, normal, hard, with a random player now and then).
+
+After every action the core's invariants are checked (every card in exactly one place, legal
+hand sizes, valid melds, a legal action unless the deal is over, zero-sum chips). Every
+``--save-every``-th deal is also saved half-way and at its end through the real save store (in
+a temporary folder) and loaded back: the replayed match must equal the one played. A deal
+still running after ``MAX_ACTIONS`` actions is a violation (a livelock).
+
+It is not part of the test suite (it runs for hours at full size); the README's "The soak
+run" section gives the figures of the last run. The exit status is 1 when anything was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rummy_tui.bots import make_bot
+from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
+from rummy_tui.core.dealing import full_deck
+from rummy_tui.core.invariants import invariant_violations
+from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
+from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+
+MAX_ACTIONS = 20_000
+"""A deal still running after this many actions is reported as a livelock."""
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass
+class VariantSoak:
+    """What the soak found for one variant."""
+
+    variant_id: str
+    deals: int = 0
+    finished: int = 0
+    bot_deals: int = 0
+    random_deals: int = 0
+    refused_tables: int = 0
+    """Option mixes the rules refuse (``RulesError``): not played, not violations."""
+    saves_checked: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    violations: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """One line of the report."""
+        return (
+            f"{self.variant_id:<10} deals {self.deals:>6} (random {self.random_deals}, bots "
+            f"{self.bot_deals}) finished {self.finished:>6}  actions {self.actions:>9}  "
+            f"saves checked {self.saves_checked:>5}  violations {len(self.violations)}  "
+            f"{self.seconds:.0f} s"
+        )
+
+
+def table_for(variant_id: str, deal_index: int, rng: random.Random) -> tuple[RuleSet, int]:
+    """The rules and player count of a deal: option ``k`` takes its values in turn."""
+    preset = get_variant(variant_id)
+    options: dict[str, Any] = {}
+    stride = 1
+    for spec in preset.options:
+        options[spec.field] = spec.choices[(deal_index // stride) % len(spec.choices)]
+        stride *= len(spec.choices)
+    rules = get_variant(variant_id, **options)
+    counts = [
+        count
+        for count in range(rules.min_players, rules.max_players + 1)
+        if player_count_error(rules, count) is None
+    ]
+    return rules, rng.choice(counts)
+
+
+def seats_for(deal_index: int, count: int, rng: random.Random) -> list[str]:
+    """Random players on even deals, mixed computer levels on odd ones."""
+    if deal_index % 2 == 0:
+        return ["random"] * count
+    return [rng.choice((*BOT_LEVELS, *BOT_LEVELS, "random")) for _ in range(count)]
+
+
+def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -> str | None:
+    """Save ``game`` through the store, load it back; what went wrong, or None."""
+    from rummy_tui.persistence import SaveStore
+
+    store = SaveStore(folder, durable=False)
+    setup = MatchSetup(
+        rules=rules, seats=tuple(Seat(name=name, kind=SeatKind.HUMAN) for name in names)
+    )
+    setup = setup.model_copy(update={"seed": game.state.seed})
+    try:
+        name = store.create(setup, game)
+        _, loaded, _ = store.load(name)
+        store.release(name)
+        store.delete(name)
+    except Exception as error:
+        return f"save and load failed: {type(error).__name__}: {error}"
+    if loaded.to_json() != game.to_json():
+        return "the loaded match differs from the one saved"
+    return None
+
+
+def soak_variant(
+    variant_id: str, deals: int, seed: int, save_every: int, folder: Path
+) -> VariantSoak:
+    """Play ``deals`` deals of one variant and check them."""
+    found = VariantSoak(variant_id)
+    started = time.perf_counter()
+    for deal_index in range(deals):
+        rng = random.Random(f"soak:{variant_id}:{seed}:{deal_index}")
+        try:
+            rules, count = table_for(variant_id, deal_index, rng)
+        except RulesError:
+            found.refused_tables += 1
+            continue
+        levels = seats_for(deal_index, count, rng)
+        names = [f"Seat {number + 1}" for number in range(count)]
+        deal_seed = rng.randrange(2**31)
+        where = f"{variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
+        bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
+        found.deals += 1
+        if deal_index % 2:
+            found.bot_deals += 1
+        else:
+            found.random_deals += 1
+        checking = save_every > 0 and deal_index % save_every == 0
+        try:
+            game = new_game(rules, names, seed=deal_seed)
+            deck = full_deck(rules, count)
+            ended = False
+            for step in range(MAX_ACTIONS):
+                if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+                    ended = True
+                    break
+                legal = game.legal_actions()
+                seat = game.current
+                action = bots[seat].choose(game.view(seat), legal)
+                if action not in legal:
+                    found.violations.append(f"{where}: seat {seat} chose an unlisted action")
+                    break
+                game.apply(action)
+                found.actions += 1
+                problems = invariant_violations(game, deck, check_legal=True)
+                if problems:
+                    found.violations.append(f"{where}, step {step}: {problems[0]}")
+                    break
+                if checking and step == 40:
+                    problem = check_save(game, rules, names, folder)
+                    found.saves_checked += 1
+                    if problem:
+                        found.violations.append(f"{where}, step {step}: {problem}")
+            else:
+                found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
+            if ended:
+                found.finished += 1
+                if checking:
+                    problem = check_save(game, rules, names, folder)
+                    found.saves_checked += 1
+                    if problem:
+                        found.violations.append(f"{where}, at the end: {problem}")
+        except Exception as error:  # a soak reports, never dies
+            found.violations.append(f"{where}: {type(error).__name__}: {error}")
+    found.seconds = time.perf_counter() - started
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the soak and print a line per variant; exit status 1 when anything was found."""
+    parser = argparse.ArgumentParser(prog="python -m rummy_tui.soak", description=__doc__)
+    parser.add_argument("--deals", type=int, default=10_000, help="deals per variant")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", default=",".join(VARIANT_IDS))
+    parser.add_argument(
+        "--save-every", type=int, default=50, help="save and reload every Nth deal (0: never)"
+    )
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    total_violations = 0
+    print(f"soak: {args.deals} deals per variant, seed {args.seed}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder:
+        for variant_id in args.variants.split(","):
+            found = soak_variant(
+                variant_id.strip(), args.deals, args.seed, args.save_every, Path(folder)
+            )
+            print(found.line(), flush=True)
+            for violation in found.violations[:20]:
+                print(f"  - {violation}", flush=True)
+            total_violations += len(found.violations)
+    print(f"violations in all: {total_violations}", flush=True)
+    return 1 if total_violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
