@@ -88,3 +88,19 @@ async def test_title_screen_in_english_still_reads_english(saved: Path) -> None:
     english = set(LATIN_WORD.findall(text))
     assert {"New", "game", "Quit"} <= english
     assert english - KEY_NAMES - _vocabulary("fi")
+
+
+async def test_rules_from_the_title_screen_are_in_russian(saved: Path) -> None:
+    set_language("ru")
+    app = make_app(data_dir=saved, start="title")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        text = screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        following = screen_text(app)
+    assert "Классический рамми" in text
+    assert "секвенция" in text.lower() or "Секвенция" in text
+    assert "Ром в лодочном сарае" in following
