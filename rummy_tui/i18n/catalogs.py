@@ -3,8 +3,8 @@
 This is a developer's tool and needs Babel (the ``test`` extra); the game reads the compiled
 ``.mo`` files with the standard library alone. Run it from a source checkout::
 
-    python -m rummy_tui.i18n extract   # source -> rummy_tui/locale/rummy_tui.pot
-    python -m rummy_tui.i18n update    # .pot -> every language's .po (new ones are created)
+    python -m rummy_tui.i18n extract   # source -> rummy_tui/locale/rummy_tui.pot (for tools)
+    python -m rummy_tui.i18n update    # source -> every language's .po (new ones are created)
     python -m rummy_tui.i18n compile   # .po -> .mo (fuzzy messages are left out)
     python -m rummy_tui.i18n check     # what is missing, untranslated, fuzzy or stale
 
@@ -109,16 +109,26 @@ def extract() -> Path:
 
 
 def update(languages: Iterable[str] = TRANSLATED_LANGUAGES) -> list[Path]:
-    """Bring every language's .po in line with the template (creating missing ones)."""
-    template = read_catalog(TEMPLATE_FILE)
+    """Bring every language's .po in line with the source (creating missing ones).
+
+    The messages are extracted afresh, so the .pot file is only for translators' tools. A
+    catalog keeps its POT-Creation-Date while its messages stay the same, so branches that
+    add no message do not touch its header.
+    """
+    template = extract_template()
     written = []
     for language in languages:
         path = po_path(language)
         if path.exists():
             catalog = read_catalog(path, language)
         else:
-            catalog = Catalog(locale=language, domain=DOMAIN, project="rummy_tui")
+            catalog = Catalog(locale=language, domain=DOMAIN)
+        before = {_message_key(m) for m in catalog if m.id}
+        created = catalog.creation_date
         catalog.update(template, no_fuzzy_matching=True)
+        if path.exists() and before == {_message_key(m) for m in catalog if m.id}:
+            catalog.creation_date = created
+        catalog.project, catalog.version = "rummy_tui", __version__
         write_catalog(path, catalog)
         written.append(path)
     return written

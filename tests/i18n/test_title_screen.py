@@ -104,3 +104,34 @@ async def test_rules_from_the_title_screen_are_in_russian(saved: Path) -> None:
     assert "Классический рамми" in text
     assert "секвенция" in text.lower() or "Секвенция" in text
     assert "Ром в лодочном сарае" in following
+
+
+async def test_help_screen_switches_language_and_pack_letters(
+    saved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """g on the help screen goes to the next language and p to the pack's court letters; both
+    are kept with the display settings and chosen again at the next start."""
+    from rummy_tui.i18n import current_language
+    from rummy_tui.ui.settings import load_settings, settings_path, start_language
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "RUMMY_CARDS"):
+        monkeypatch.setenv(name, "")
+    set_language("fi")
+    app = make_app(data_dir=saved, start="title")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.show_help()
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert current_language() == "ru"
+        notices = [notification.message for notification in app._notifications]
+        assert "Язык: русский." in notices
+        app.show_help()
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+    kept = load_settings(settings_path(saved))
+    assert (kept.language, kept.pack_letters) == ("ru", True)
+    set_language("en")
+    assert start_language(None, saved) == "ru"
