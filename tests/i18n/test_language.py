@@ -136,3 +136,23 @@ def test_saves_hold_no_language(tmp_path: Path) -> None:
     set_language("fi")
     _setup, loaded, _extra = SaveStore(tmp_path / "ru").load("match")
     assert loaded.state == game.state
+
+
+def test_lang_flag_before_or_after_the_command() -> None:
+    from rummy_tui.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["--lang", "ru", "continue"]).lang == "ru"
+    assert parser.parse_args(["continue", "--lang", "fi"]).lang == "fi"
+    assert parser.parse_args(["continue"]).lang is None
+
+
+def test_unknown_lang_on_the_command_line_is_one_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from rummy_tui.cli import run
+
+    assert run(["--lang", "de", "continue"]) == 2
+    assert capsys.readouterr().err == (
+        "rummy: There is no language 'de'; choose one of en, fi, ru.\n"
+    )
