@@ -96,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="where saved games live (default: $RUMMY_DATA_DIR or the user data directory)",
     )
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language: en, fi or ru (default: the saved setting, else the system locale)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = commands.add_parser("new", help="start a match straight at the table")
@@ -260,6 +266,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
 
     try:
+        from rummy_tui.ui.settings import start_language
+
+        start_language(getattr(args, "lang", None), args.data_dir)
         if args.command == "simulate":
             return _simulate(args)
         if args.command in ("sheet", "stats"):
@@ -287,9 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # no traceback ever reaches the player
-        from rummy_tui.crash import write_crash_log
+        from rummy_tui.crash import crash_message, write_crash_log
 
-        path = write_crash_log(error)
-        where = f" (details in {path})" if path else ""
-        print(f"rummy: something went wrong: {error}{where}", file=sys.stderr)
+        print(crash_message(error, write_crash_log(error)), file=sys.stderr)
         return 1

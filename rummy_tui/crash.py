@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from rummy_tui import __version__
+from rummy_tui.i18n import _
 
 
 def write_crash_log(error: BaseException | None, data_dir: Path | None = None) -> Path | None:
@@ -26,3 +27,24 @@ def write_crash_log(error: BaseException | None, data_dir: Path | None = None) -
         return path
     except Exception:
         return None
+
+
+def crash_message(error: BaseException | None, path: Path | None, saved: bool = False) -> str:
+    """What the player reads instead of a traceback, in their language.
+
+    Args:
+        error: The unexpected error (its text is shown as it is).
+        path: Where the details went (None: the log could not be written).
+        saved: Whether the match was saved after its last move (the table was open).
+    """
+    if path is not None:
+        message = _("rummy: something went wrong: {error} (details in {path}).").format(
+            error=error, path=path
+        )
+    else:
+        message = _("rummy: something went wrong: {error}.").format(error=error)
+    if saved:
+        message += "\n" + _(
+            "The match was saved after the last move: `rummy continue` picks it up again."
+        )
+    return message

@@ -3,11 +3,19 @@
 ``pytest -m "not slow"`` is the quick loop while working; the full command runs everything
 except the soak. The soak runs only when asked for with ``--soak``, so clearing ``addopts``
 (``-o addopts=``) never starts it by surprise.
+
+Every test also starts and ends with the game speaking English, as most tests read English
+text: the language is process-wide (``rummy_tui.i18n.set_language``), so a test that switches
+it, or a command-line test that picks up the system locale, must not leak it into the next.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from rummy_tui.i18n import set_language
 
 SLOW_FILES = (
     "tests/core/test_random_play.py",
@@ -52,3 +60,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("soak") is not None and not soak:
             item.add_marker(skip_soak)
+
+
+@pytest.fixture(autouse=True)
+def speak_english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")

@@ -116,15 +116,10 @@ class RummyApp(App[int]):
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
         ``crash.log`` in the data folder; the match was saved after its last move."""
-        from rummy_tui.crash import write_crash_log
+        from rummy_tui.crash import crash_message, write_crash_log
 
         error = self._exception
-        path = write_crash_log(error, self.data_dir)
-        where = f" (details in {path})" if path is not None else ""
-        message = (
-            f"rummy: something went wrong: {error}{where}.\n"
-            "The match was saved after the last move: `rummy continue` picks it up again."
-        )
+        message = crash_message(error, write_crash_log(error, self.data_dir), saved=True)
         try:
             from rich.text import Text
 

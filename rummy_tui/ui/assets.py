@@ -2,12 +2,18 @@
 
 Installed, they are package data of ``rummy_tui.assets``; run from a source checkout, they are
 read from the repository's ``assets`` folder.
+
+A file may have translations in a folder named after the language next to it:
+``rules/fi/classic.md`` is the Finnish ``rules/classic.md``. :func:`read_asset` reads the one
+of the language in use and falls back to the English file when there is none.
 """
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+
+from rummy_tui.i18n import SOURCE_LANGUAGE, current_language
 
 SOURCE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder, used when the package data is not installed."""
@@ -17,11 +23,13 @@ class AssetMissing(FileNotFoundError):
     """An asset file that is neither installed nor in the source tree."""
 
 
-def read_asset(relative_path: str) -> str:
+def read_asset(relative_path: str, language: str | None = None) -> str:
     """The text of an asset file, for example ``read_asset("rules/classic.md")``.
 
     Args:
         relative_path: Path below the assets folder, with forward slashes.
+        language: Whose translation to prefer (None: the language in use); the English file
+            is read when that language has none.
 
     Raises:
         AssetMissing: When the file exists in neither place.
@@ -29,6 +37,17 @@ def read_asset(relative_path: str) -> str:
     parts = [part for part in relative_path.split("/") if part]
     if not parts or any(part == ".." for part in parts):
         raise AssetMissing(f"No asset named {relative_path!r}.")
+    language = language or current_language()
+    if language != SOURCE_LANGUAGE:
+        try:
+            return _read_parts([*parts[:-1], language, parts[-1]], relative_path)
+        except AssetMissing:
+            pass
+    return _read_parts(parts, relative_path)
+
+
+def _read_parts(parts: list[str], relative_path: str) -> str:
+    """The file at ``parts`` below the assets folder, installed or in the source tree."""
     try:
         resource = resources.files("rummy_tui.assets")
         for part in parts:

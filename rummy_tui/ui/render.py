@@ -10,6 +10,20 @@ Every widget draws cards through these functions, so the display settings apply 
 ['7h', 'Ac']
 >>> log_text("Anna discards 7H and takes 10D.", DisplaySettings()).plain
 'Anna discards 7♥ and takes 10♦.'
+
+With ``pack_letters`` the court cards carry the letters of the language's packs:
+
+>>> from rummy_tui.i18n import set_language
+>>> set_language("ru")
+'ru'
+>>> pack = DisplaySettings(pack_letters=True)
+>>> [card_label(card, pack) for card in parse_cards("JH QS KD AC JK")]
+['В♥', 'Д♠', 'К♦', 'Т♣', 'Дж']
+>>> [card_label(card, DisplaySettings(pack_letters=True, ascii_suits=True))
+...  for card in parse_cards("AC 10H")]
+['Тт', '10ч']
+>>> set_language("en")
+'en'
 """
 
 from __future__ import annotations
@@ -22,6 +36,7 @@ from rich.text import Text
 
 from rummy_tui.core.cards import RANK_TOKENS, Card, Face, Suit
 from rummy_tui.core.melds import PlacedCard
+from rummy_tui.i18n import current_language
 from rummy_tui.ui.settings import DisplaySettings
 
 SUIT_GLYPHS: dict[Suit, str] = {
@@ -68,17 +83,41 @@ FOUR_COLOURS: dict[Suit, str] = {
 MOVED_MARK = "↻"
 MOVED_MARK_ASCII = "~"
 
+PACK_RANK_LETTERS: dict[str, dict[int, str]] = {
+    "ru": {11: "В", 12: "Д", 13: "К", 1: "Т"},
+}
+"""Court letters printed on each language's packs, where they differ from J Q K A.
+
+Russian packs: валет, дама, король, туз. Finnish packs carry the international J Q K A
+(jätkä, kuningatar, kuningas, ässä), so Finnish keeps the English letters."""
+PACK_SUIT_LETTERS: dict[str, dict[Suit, str]] = {
+    "ru": {Suit.CLUBS: "т", Suit.DIAMONDS: "б", Suit.HEARTS: "ч", Suit.SPADES: "п"},
+}
+"""Suits as letters (the ASCII setting) in the language: трефы, бубны, черви, пики. Lower case,
+so трефы never reads as туз."""
+PACK_JOKER_LABELS: dict[str, str] = {"ru": "Дж"}
+"""The joker as the language writes it (the Russian rule books' Дж)."""
+
+
+def _pack_language(settings: DisplaySettings) -> str | None:
+    """The language whose pack letters apply, or None for the English letters."""
+    return current_language() if settings.pack_letters else None
+
 
 def suit_text(suit: Suit, settings: DisplaySettings) -> str:
     """The suit as a glyph or, with ASCII suits, a letter."""
-    return (SUIT_LETTERS if settings.ascii_suits else SUIT_GLYPHS)[suit]
+    if not settings.ascii_suits:
+        return SUIT_GLYPHS[suit]
+    return PACK_SUIT_LETTERS.get(_pack_language(settings) or "", SUIT_LETTERS)[suit]
 
 
 def face_label(face: Face, settings: DisplaySettings) -> str:
     """A face as plain text: ``7♥``, ``10♠``, ``JK`` (``7h`` with ASCII suits)."""
+    pack = _pack_language(settings) or ""
     if face.suit is None:
-        return JOKER_LABEL
-    return RANK_TOKENS[face.rank] + suit_text(face.suit, settings)
+        return PACK_JOKER_LABELS.get(pack, JOKER_LABEL)
+    rank = PACK_RANK_LETTERS.get(pack, RANK_TOKENS)
+    return rank.get(face.rank, RANK_TOKENS[face.rank]) + suit_text(face.suit, settings)
 
 
 def card_label(card: Card, settings: DisplaySettings) -> str:

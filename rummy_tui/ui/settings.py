@@ -1,4 +1,4 @@
-"""Display settings: how cards are drawn (colours and suit symbols).
+"""Display settings: how cards are drawn (colours, suit symbols, court letters) and the language.
 
 Two switches help colour-blind players and plain terminals:
 
@@ -6,6 +6,10 @@ Two switches help colour-blind players and plain terminals:
   spades black) instead of the usual red and black;
 * ``ascii_suits``: suits are written as letters (``7h``, ``10s``) instead of the glyphs
   ``♣ ♦ ♥ ♠``, for terminals or fonts without them.
+
+A third draws court cards with the letters of the language's own packs (``pack_letters``:
+Russian В Д К Т for jack, queen, king, ace); see ``rummy_tui.ui.render``. ``language`` is the
+language chosen in the game (None: the system's, see :func:`start_language`).
 
 The settings are read from ``display.json`` in the data folder, and the environment variable
 ``RUMMY_CARDS`` (a comma-separated list such as ``four,ascii``) switches them on for one run.
@@ -17,6 +21,8 @@ import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+
+from rummy_tui.i18n import _, choose_language, normalise_language, pgettext, set_language
 
 SETTINGS_FILE = "display.json"
 ENV_CARDS = "RUMMY_CARDS"
@@ -30,16 +36,27 @@ class DisplaySettings:
     """One colour per suit (clubs green, diamonds blue, hearts red, spades black)."""
     ascii_suits: bool = False
     """Suits as letters (c d h s) instead of the glyphs ♣ ♦ ♥ ♠."""
+    pack_letters: bool = False
+    """Court cards (and ASCII suits) with the letters of the language's packs."""
+    language: str | None = None
+    """The chosen language (en, fi, ru); None follows the system locale."""
 
     def toggled(self, name: str) -> DisplaySettings:
         """A copy with the switch ``name`` flipped."""
         return replace(self, **{name: not getattr(self, name)})
 
+    def with_language(self, language: str | None) -> DisplaySettings:
+        """A copy that remembers ``language`` (None: follow the system)."""
+        return replace(self, language=normalise_language(language))
+
     def describe(self) -> str:
         """One line for the help screen."""
-        colours = "four colours" if self.four_colour else "red and black"
-        suits = "letters" if self.ascii_suits else "symbols"
-        return f"Cards: {colours}, suits as {suits}."
+        colours = _("four colours") if self.four_colour else _("red and black")
+        suits = pgettext("suits as", "letters") if self.ascii_suits else _("symbols")
+        line = _("Cards: {colours}, suits as {suits}.").format(colours=colours, suits=suits)
+        if self.pack_letters:
+            line += " " + _("Court cards with this language's letters.")
+        return line
 
 
 def settings_path(data_dir: Path | None) -> Path | None:
@@ -64,15 +81,20 @@ def load_settings(path: Path | None) -> DisplaySettings:
         except (OSError, ValueError):
             data = {}
         if isinstance(data, dict):
+            language = data.get("language")
             settings = DisplaySettings(
                 four_colour=bool(data.get("four_colour", False)),
                 ascii_suits=bool(data.get("ascii_suits", False)),
+                pack_letters=bool(data.get("pack_letters", False)),
+                language=normalise_language(language) if isinstance(language, str) else None,
             )
     words = {word.strip().lower() for word in os.environ.get(ENV_CARDS, "").split(",")}
     if words & {"four", "four_colour", "4"}:
         settings = replace(settings, four_colour=True)
     if words & {"ascii", "letters", "plain"}:
         settings = replace(settings, ascii_suits=True)
+    if words & {"pack", "court", "national"}:
+        settings = replace(settings, pack_letters=True)
     return settings
 
 
@@ -84,5 +106,22 @@ def save_settings(path: Path | None, settings: DisplaySettings) -> str | None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
     except OSError as error:
-        return f"Display settings were not saved: {error.strerror or error}."
+        return _("Display settings were not saved: {reason}.").format(
+            reason=error.strerror or error
+        )
     return None
+
+
+def start_language(requested: str | None = None, data_dir: Path | None = None) -> str:
+    """Choose and switch to the game's language; returns its code.
+
+    ``requested`` (``rummy --lang``) wins, else the language saved in the display settings,
+    else the system locale's, else English.
+
+    Raises:
+        ValueError: For a requested language the game does not speak.
+    """
+    if requested is not None and normalise_language(requested) is None:
+        set_language(requested)  # raises the one-sentence reason
+    saved = load_settings(settings_path(data_dir)).language
+    return set_language(choose_language(requested, saved))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rummy_tui.ui.app import RummyApp
+    from rummy_tui.ui.settings import DisplaySettings
 
 
 class TableMenus:
@@ -56,8 +57,10 @@ class TableMenus:
         hints = self.app.controller.setup.hints if self.app.controller is not None else False
 
         def chosen(choice: str | None) -> None:
-            if choice in ("four_colour", "ascii_suits"):
+            if choice in ("four_colour", "ascii_suits", "pack_letters"):
                 self.toggle_setting(choice)
+            elif choice == "language":
+                self.next_language()
             elif choice == "rules":
                 self.app.show_rules()
 
@@ -66,14 +69,28 @@ class TableMenus:
 
     def toggle_setting(self, name: str) -> None:
         """Flip a display switch, keep it, and redraw."""
+        settings = self.app.settings.toggled(name)
+        self._keep_settings(settings, settings.describe())
+
+    def next_language(self) -> None:
+        """Speak the next language (English, Finnish, Russian, round again), keep the choice
+        with the display settings, and redraw."""
+        from rummy_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, current_language, set_language
+
+        code = LANGUAGES[(LANGUAGES.index(current_language()) + 1) % len(LANGUAGES)]
+        set_language(code)
+        settings = self.app.settings.with_language(code)
+        self._keep_settings(settings, _("Language: {name}.").format(name=LANGUAGE_NAMES[code]))
+
+    def _keep_settings(self, settings: DisplaySettings, line: str) -> None:
+        """Use and save ``settings``, say ``line`` (and any problem saving), redraw."""
         from rummy_tui.ui.settings import save_settings, settings_path
 
-        settings = self.app.settings.toggled(name)
         self.app.use_settings(settings)
         problem = save_settings(settings_path(self.app.data_dir), settings)
         if problem:
             self.app.notice(problem, "warning")
-        self.app.notice(settings.describe())
+        self.app.notice(line)
         if self.app.table is not None:
             self.app.table.restyle(settings)
 

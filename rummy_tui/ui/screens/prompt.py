@@ -219,6 +219,8 @@ class HelpScreen(TextScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "choose('four_colour')", "Four colours"),
         Binding("a", "choose('ascii_suits')", "ASCII suits"),
+        Binding("p", "choose('pack_letters')", "Pack letters"),
+        Binding("g", "choose('language')", "Language"),
         Binding("r", "choose('rules')", "Rules"),
     ]
 
@@ -236,7 +238,8 @@ class HelpScreen(TextScreen):
         super().__init__(
             "Keys and mouse",
             body,
-            "f four-colour cards · a suits as letters · r rules of this variant · Esc close",
+            "f four-colour cards · a suits as letters · p the language's court letters · "
+            "g language · r rules of this variant · Esc close",
         )
 
     def action_choose(self, what: str) -> None:
@@ -310,7 +313,10 @@ def help_text(
         "cursor, • marks cards you drew this turn and ! the card you must use (R-5).\n"
     )
     text.append("\n" + settings.describe() + " ", style="bold")
-    text.append("Press f for four-colour cards, a for suits as letters.\n")
+    text.append(
+        "Press f for four-colour cards, a for suits as letters, p for court cards with the "
+        "letters of the language's packs, g to change the language.\n"
+    )
     if rules is not None:
         text.append(f"\nYou are playing {rules.name}: {rules.description}\n", style="dim")
     if seed is not None:

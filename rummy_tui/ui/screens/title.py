@@ -12,18 +12,22 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rummy_tui.i18n import N_, _
+from rummy_tui.ui.translate import translate_bindings
+
 TITLE_ART = """\
 █▀█ █ █ █▀▄▀█ █▀▄▀█ █▄█
 █▀▄ █▄█ █ ▀ █ █ ▀ █  █ """
 
 MENU_ENTRIES: tuple[tuple[str, str, str], ...] = (
-    ("new", "N", "New game"),
-    ("continue", "C", "Continue the last match"),
-    ("load", "L", "Load a saved match"),
-    ("rules", "R", "Rules"),
-    ("quit", "Q", "Quit"),
+    ("new", "N", N_("New game")),
+    ("continue", "C", N_("Continue the last match")),
+    ("load", "L", N_("Load a saved match")),
+    ("rules", "R", N_("Rules")),
+    ("quit", "Q", N_("Quit")),
 )
-"""(choice, shortcut key, label) of every menu entry, top to bottom."""
+"""(choice, shortcut key, label) of every menu entry, top to bottom; the labels are translated
+when shown. The keys stay the same in every language, so a player's hands learn them once."""
 
 
 class TitleScreen(Screen[str]):
@@ -71,11 +75,11 @@ class TitleScreen(Screen[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("c", "choose('continue')", "Continue"),
-        Binding("l", "choose('load')", "Load"),
-        Binding("r", "choose('rules')", "Rules"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("c", "choose('continue')", N_("Continue")),
+        Binding("l", "choose('load')", N_("Load")),
+        Binding("r", "choose('rules')", N_("Rules")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, has_saves: bool) -> None:
@@ -86,6 +90,7 @@ class TitleScreen(Screen[str]):
         """
         super().__init__()
         self.has_saves = has_saves
+        translate_bindings(self)
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -99,15 +104,15 @@ class TitleScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         offered = self.choices
         options = [
-            Option(f"[b]{key}[/b]  {label}", id=choice)
+            Option(f"[b]{key}[/b]  {_(label)}", id=choice)
             for choice, key, label in MENU_ENTRIES
             if choice in offered
         ]
         with Center(), Vertical(id="title-box"):
             yield Static(TITLE_ART, id="title-art")
-            yield Static("Hot-seat rummy for 2 to 12 players", id="title-tagline")
+            yield Static(_("Hot-seat rummy for 2 to 12 players"), id="title-tagline")
             yield OptionList(*options, id="title-menu")
-            yield Static("↑↓ and Enter, or press a letter", id="title-help")
+            yield Static(_("↑↓ and Enter, or press a letter"), id="title-help")
         yield Footer()
 
     def on_mount(self) -> None:
