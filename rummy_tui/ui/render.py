@@ -132,6 +132,18 @@ def placed_text(placed: PlacedCard, settings: DisplaySettings) -> Text:
     return text
 
 
+def pairs_text(
+    pairs: Iterable[tuple[Card, Face]], settings: DisplaySettings, separator: str = " "
+) -> Text:
+    """Cards of a meld with what each stands for, as the table writes them: a natural card as
+    itself, a wild card as ``JK=4♥`` (never the face alone, which would show a card the hand
+    does not hold)."""
+    parts = [
+        placed_text(PlacedCard(card=card, face=face, seat=0), settings) for card, face in pairs
+    ]
+    return join_texts(parts, separator)
+
+
 def cards_text(cards: Iterable[Card], settings: DisplaySettings, separator: str = " ") -> Text:
     """Several cards separated by spaces."""
     return join_texts([card_text(card, settings) for card in cards], separator)

@@ -21,7 +21,7 @@ from textual.widgets import Static
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.variants.ruleset import Scoring
-from rummy_tui.ui.render import cards_text, faces_text, join_texts, placed_text
+from rummy_tui.ui.render import cards_text, join_texts, pairs_text, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
 
@@ -46,18 +46,7 @@ def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySet
     for reading in arrangement.readings:
         meld = Text()
         meld.append("[", style="bold #7cd67c")
-        meld.append_text(
-            join_texts(
-                [
-                    cards_text([card], settings)
-                    if card.face is face
-                    else join_texts(
-                        [cards_text([card], settings), Text("="), faces_text([face], settings)], ""
-                    )
-                    for card, face in reading.placed
-                ]
-            )
-        )
+        meld.append_text(pairs_text(reading.placed, settings))
         meld.append("]", style="bold #7cd67c")
         parts.append(meld)
     if arrangement.deadwood:
@@ -79,6 +68,11 @@ def table_cards(view: PlayerView, seat: int, settings: DisplaySettings) -> Text:
                 part.append(f"→#{meld.meld_id}", style="#9ecbff")
             parts.append(part)
     return join_texts(parts, " | ") if parts else Text("nothing", style="dim")
+
+
+def has_table_cards(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` put any card on the table this deal."""
+    return any(card.seat == seat for meld in view.melds for card in meld.cards)
 
 
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
@@ -110,9 +104,9 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
         text.append(f"{line.change:+4d} {unit}", style=change_style)
         text.append(f"  total {view.scores[seat]:>4}", style="dim")
         text.append(f"   {line.explanation}\n")
-        if view.rules.scoring is Scoring.TABLE_MINUS_HAND or (
-            view.rules.scoring is Scoring.CHIPS and winner
-        ):
+        # What a player laid down is public and shown in every variant (the winner's melds
+        # are how they went out); Rummy 500 also shows an empty table, which scores 0.
+        if view.rules.scoring is Scoring.TABLE_MINUS_HAND or has_table_cards(view, seat):
             text.append("   on the table: ", style="dim")
             text.append_text(table_cards(view, seat, settings))
             if view.rules.scoring is Scoring.TABLE_MINUS_HAND:

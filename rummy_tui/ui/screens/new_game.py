@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.variants import OptionSpec, player_count_error
 from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
-from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label
+from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 
 MAX_SEATS = 12
 """The most seats any variant has (G-2)."""
@@ -382,7 +382,10 @@ class NewGameScreen(Screen[MatchSetup | None]):
                 )
             )
             if spec.help:
-                rows.append(Static(spec.help, classes="option-help"))
+                help_text = option_help(
+                    self._rules_for_labels(variant_id), spec.field, spec.help
+                )
+                rows.append(Static(help_text, classes="option-help", markup=False))
         return rows
 
     def on_mount(self) -> None:

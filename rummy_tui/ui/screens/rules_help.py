@@ -7,6 +7,7 @@ help always says what the engine enforces.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -176,6 +177,21 @@ def glance_markdown(rules: RuleSet) -> str:
     return "\n".join(lines)
 
 
+def option_help(rules: RuleSet, field: str, help_text: str) -> str:
+    """An option's help as a player reads it: the help strings call the unset value "None"
+    (the model's word), which a player never sees; the menu's word for it is used instead.
+
+    >>> from rummy_tui.core import get_variant
+    >>> classic = get_variant("classic")
+    >>> option_help(classic, "target_score", "Reach this total (None: play a number of deals).")
+    'Reach this total (none: play a number of deals).'
+    """
+    if "None" not in help_text:
+        return help_text
+    label = choice_label(rules, field, None).split(" (")[0]
+    return re.sub(r"\bNone\b", label, help_text)
+
+
 def options_markdown(rules: RuleSet) -> str:
     """The table options with the value in force and one line of help each."""
     if not rules.options:
@@ -183,7 +199,7 @@ def options_markdown(rules: RuleSet) -> str:
     lines = []
     for option in rules.options:
         value = choice_label(rules, option.field, getattr(rules, option.field))
-        help_text = f" — {option.help}" if option.help else ""
+        help_text = f" — {option_help(rules, option.field, option.help)}" if option.help else ""
         lines.append(f"- **{option.label}:** {value}{help_text}")
     return "\n".join(lines)
 
