@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
-from rummy_tui.ui.widgets.scroll_keys import ScrollKeys
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
 def cut_summary(players: Sequence[str], dealer: int) -> Text:
@@ -114,7 +114,7 @@ class CutScreen(ScrollKeys, Screen[str]):
         with Vertical():
             yield Static(self.title_text, id="cut-title", markup=False)
             yield Static(cut_summary(self.players, self.dealer), id="cut-summary")
-            with VerticalScroll(id="cut-rounds", classes="scroll-body", can_focus=False):
+            with ScrollBody(id="cut-rounds"):
                 yield Static(cut_text(self.players, self.rounds, self.dealer, self.settings))
         yield KeyBar()
 

@@ -14,7 +14,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -24,6 +23,7 @@ from rummy_tui.core.variants.ruleset import Scoring
 from rummy_tui.ui.render import cards_text, join_texts, pairs_text, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 SCORING_WORDS: dict[Scoring, str] = {
     Scoring.WINNER_TAKES_HANDS: "Each loser pays the winner the value of the cards left in hand.",
@@ -190,7 +190,7 @@ def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
     return text
 
 
-class DealEndScreen(Screen[str]):
+class DealEndScreen(ScrollKeys, Screen[str]):
     """Shows the deal's breakdown; dismisses with "next" (Enter) or "leave" (q)."""
 
     DEFAULT_CSS = """
@@ -209,6 +209,7 @@ class DealEndScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Continue", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        *ScrollKeys.SCROLL_BINDINGS,
     ]
 
     def __init__(
@@ -230,7 +231,7 @@ class DealEndScreen(Screen[str]):
         body.append_text(match_text(view))
         body.append_text(hints_text(view, self.hints_used))
         over = view.phase is Phase.MATCH_OVER
-        with VerticalScroll():
+        with ScrollBody(id="deal-end-scroll"):
             yield Static(body, id="deal-end-body")
         yield Static(
             "The match is over. Press Enter for the title screen."

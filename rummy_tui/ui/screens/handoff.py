@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -24,7 +24,7 @@ from rummy_tui.core import ActionRecord
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import since_text
-from rummy_tui.ui.widgets.scroll_keys import ScrollKeys
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
 class HandoffScreen(ScrollKeys, Screen[str]):
@@ -129,13 +129,10 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                 yield Static(self.context, id="handoff-context", markup=False)
             if records and seat is not None:
                 yield Static("Since your last turn:", id="handoff-since-title")
-                with VerticalScroll(id="handoff-since", classes="scroll-body", can_focus=False):
+                with ScrollBody(id="handoff-since", from_end=True):
                     yield Static(since_text(records, seat, settings), id="handoff-since-text")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        for body in self.query("#handoff-since").results(VerticalScroll):
-            self.call_after_refresh(body.scroll_end, animate=False)
 
     def action_go(self) -> None:
         """The named player is at the keyboard: show their hand."""

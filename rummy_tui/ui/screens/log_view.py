@@ -14,7 +14,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -22,7 +21,7 @@ from rummy_tui.core import ActionRecord
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import SINCE_MARK, log_lines, since_last_turn
-from rummy_tui.ui.widgets.scroll_keys import ScrollKeys
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
 def full_log_text(
@@ -82,13 +81,10 @@ class LogScreen(ScrollKeys, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="log-title", markup=False)
-        with VerticalScroll(id="log-body", classes="scroll-body", can_focus=False):
+        with ScrollBody(id="log-body", from_end=True):
             yield Static(full_log_text(self.records, self.settings, self.seat), id="log-lines")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        body = self.query_one("#log-body", VerticalScroll)
-        self.call_after_refresh(body.scroll_end, animate=False)
 
     def action_close(self) -> None:
         """Back to the table."""
