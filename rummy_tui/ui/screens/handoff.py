@@ -133,7 +133,6 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                     yield Static(since_text(records, seat, settings), id="handoff-since-text")
         yield KeyBar()
 
-
     def action_go(self) -> None:
         """The named player is at the keyboard: show their hand."""
         self.dismiss("go")

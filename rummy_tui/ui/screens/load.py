@@ -6,7 +6,7 @@ reason and cannot be loaded (they can be deleted); finished matches show their s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
@@ -14,10 +14,15 @@ from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
+from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+
+__all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
 
 
 class SaveStoreLike(Protocol):
@@ -128,202 +133,18 @@ def describe_save(info: Any) -> str:
     )
 
 
-class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question; dismisses with True only when confirmed."""
-
-    DEFAULT_CSS = """
-    ConfirmDialog {
-        align: center middle;
-        background: $background 60%;
-    }
-    ConfirmDialog #confirm-box {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        border: thick $error;
-        background: $surface;
-        padding: 1 2;
-    }
-    ConfirmDialog #confirm-question {
-        width: 100%;
-        margin-bottom: 1;
-    }
-    ConfirmDialog #confirm-buttons {
-        width: 100%;
-        height: auto;
-        align-horizontal: right;
-    }
-    ConfirmDialog Button {
-        margin-left: 2;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", "Cancel"),
-        Binding("n", "answer(False)", "No", show=False),
-        Binding("y", "answer(True)", "Yes", show=False),
-    ]
-
-    def __init__(self, question: str, confirm_label: str = "Delete") -> None:
-        """Ask ``question`` (plain text); the confirm button reads ``confirm_label``."""
-        super().__init__()
-        self.question = question
-        self.confirm_label = confirm_label
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question", markup=False)
-            with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.confirm_label} (y)", variant="error", id="confirm-yes")
-                yield Button("Cancel (n)", id="confirm-no")
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    def action_answer(self, answer: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(answer)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
-
-
-class RenameDialog(ModalScreen[str | None]):
-    """Ask for a save's new name; ``attempt`` renames and returns a problem or None.
-
-    The dialog stays open with the reason shown while the name is refused; it dismisses with
-    the new name once ``attempt`` succeeds, or None when cancelled.
-    """
-
-    DEFAULT_CSS = """
-    RenameDialog {
-        align: center middle;
-        background: $background 60%;
-    }
-    RenameDialog #rename-box {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
-        padding: 1 2;
-    }
-    RenameDialog #rename-problem {
-        color: $text-error;
-        height: auto;
-    }
-    RenameDialog #rename-buttons {
-        width: 100%;
-        height: auto;
-        align-horizontal: right;
-        margin-top: 1;
-    }
-    RenameDialog Button {
-        margin-left: 2;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:
-        super().__init__()
-        self.old_name = old_name
-        self.attempt = attempt
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="rename-box"):
-            yield Label(f"New name for {self.old_name!r}:", markup=False)
-            yield Input(self.old_name, id="rename-input", max_length=64)
-            yield Static("", id="rename-problem", markup=False)
-            with Horizontal(id="rename-buttons"):
-                yield Button("Rename", variant="primary", id="rename-ok")
-                yield Button("Cancel", id="rename-cancel")
-
-    def on_mount(self) -> None:
-        self.query_one("#rename-input", Input).focus()
-
-    def action_cancel(self) -> None:
-        """Close without renaming."""
-        self.dismiss(None)
-
-    def _try(self) -> None:
-        new_name = self.query_one("#rename-input", Input).value.strip()
-        if not new_name:
-            problem: str | None = "A save needs a name."
-        elif new_name == self.old_name:
-            self.dismiss(None)
-            return
-        else:
-            problem = self.attempt(new_name)
-        if problem:
-            self.query_one("#rename-problem", Static).update(problem)
-            self.app.bell()
-            return
-        self.dismiss(new_name)
-
-    @on(Input.Submitted, "#rename-input")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._try()
-
-    @on(Button.Pressed, "#rename-ok")
-    def _ok(self, event: Button.Pressed) -> None:
-        event.stop()
-        self._try()
-
-    @on(Button.Pressed, "#rename-cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-
-class LoadScreen(Screen[str | None]):
+class LoadScreen(ButtonActions, Screen[str | None]):
     """Saved matches, newest first; dismisses with the save name to load, or None."""
 
-    DEFAULT_CSS = """
-    LoadScreen #load-header {
-        dock: top;
-        height: 1;
-        width: 100%;
-        background: $primary;
-        color: $text;
-        padding: 0 1;
+    DEFAULT_CSS = menu_css("load.tcss")
+
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "load-load": "load",
+        "load-rename": "rename",
+        "load-delete": "delete",
+        "load-clear": "clear_finished",
+        "load-back": "back",
     }
-    LoadScreen #load-list {
-        height: 1fr;
-        border: none;
-        padding: 1 1 0 1;
-    }
-    LoadScreen #load-list:focus {
-        border: none;
-    }
-    LoadScreen #load-empty {
-        height: 1fr;
-        content-align: center middle;
-        color: $text-muted;
-    }
-    LoadScreen #load-message {
-        height: auto;
-        padding: 0 1;
-    }
-    LoadScreen #load-message.-empty {
-        display: none;
-    }
-    LoadScreen #load-message.-error {
-        color: $text-error;
-    }
-    LoadScreen #load-bar {
-        height: 3;
-        padding: 0 1;
-        background: $panel;
-    }
-    LoadScreen #load-bar Button {
-        margin-right: 1;
-        min-width: 10;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -342,7 +163,7 @@ class LoadScreen(Screen[str | None]):
         """The SavedMatchInfo entries shown, in list order."""
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved match", id="load-header")
+        yield Static("Load a saved match", id="load-header", classes="screen-header")
         yield OptionList(id="load-list")
         yield Static("No saved matches yet.", id="load-empty")
         yield Static("", id="load-message", markup=False, classes="-empty")
@@ -561,17 +382,3 @@ class LoadScreen(Screen[str | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_load()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions: dict[str, Callable[[], None]] = {
-            "load-load": self.action_load,
-            "load-rename": self.action_rename,
-            "load-delete": self.action_delete,
-            "load-clear": self.action_clear_finished,
-            "load-back": self.action_back,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()

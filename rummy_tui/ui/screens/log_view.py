@@ -85,7 +85,6 @@ class LogScreen(ScrollKeys, Screen[None]):
             yield Static(full_log_text(self.records, self.settings, self.seat), id="log-lines")
         yield KeyBar()
 
-
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Markdown, Static
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
 from rummy_tui.core.variants import AceRule, DrawRule, UnmatchedValue
 from rummy_tui.ui.assets import read_asset
+from rummy_tui.ui.screens.menu_parts import menu_css
 
 _ENUM_LABELS: dict[Enum, str] = {
     AceRule.LOW: "ace low only (A-2-3)",
@@ -237,15 +238,9 @@ class RulesScreen(Screen[None]):
     Left and right show the other variants (with their default options).
     """
 
-    DEFAULT_CSS = """
-    RulesScreen #rules-header {
-        dock: top;
-        height: 1;
-        width: 100%;
-        background: $primary;
-        color: $text;
-        padding: 0 1;
-    }
+    DEFAULT_CSS = (
+        menu_css()
+        + """
     RulesScreen #rules-scroll {
         height: 1fr;
     }
@@ -253,6 +248,7 @@ class RulesScreen(Screen[None]):
         margin: 0 1;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -272,7 +268,7 @@ class RulesScreen(Screen[None]):
         self.shown = rules
 
     def compose(self) -> ComposeResult:
-        yield Static(self._header_text(), id="rules-header")
+        yield Static(self._header_text(), id="rules-header", classes="screen-header")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_markdown(self.rules), id="rules-text", open_links=False)
         yield Footer()
