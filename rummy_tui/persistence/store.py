@@ -62,6 +62,7 @@ from rummy_tui.persistence.names import (
     SAVE_SUFFIX,
     check_existing_name,
     check_new_name,
+    match_save_name,
     tidy_name,
 )
 from rummy_tui.persistence.replay import rebuild
@@ -181,11 +182,11 @@ class SaveStore:
             return chosen
 
     def _fresh_name(self, setup: MatchSetup) -> str:
-        base = f"{setup.rules.variant_id}-{datetime.now().strftime('%Y-%m-%d-%H%M')}"
+        base = match_save_name(setup.rules.name, setup.names, datetime.now())
         candidate = base
         number = 2
         while self._taken(candidate):
-            candidate = f"{base}-{number}"
+            candidate = f"{base} ({number})"
             number += 1
         return candidate
 
