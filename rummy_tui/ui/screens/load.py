@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -60,11 +61,36 @@ def _markup(text: object) -> str:
 
 
 def format_time(moment: Any) -> str:
-    """A last-played time in local time, e.g. "2024-05-01 14:02"."""
+    """A last-played time in local time, short enough to stay on its line: "30 Nov 17:56",
+    with the year only when it is not this year ("30 Nov 2025 17:56")."""
     if isinstance(moment, datetime):
         local = moment.astimezone() if moment.tzinfo is not None else moment
-        return local.strftime("%Y-%m-%d %H:%M")
+        year = "" if local.year == datetime.now().year else f" {local.year}"
+        return f"{local.day} {local.strftime('%b')}{year} {local.strftime('%H:%M')}"
     return str(moment) if moment else "unknown time"
+
+
+INDENT = "\u00a0\u00a0"
+"""Two non-breaking spaces: the option list drops ordinary spaces at the start of a line."""
+
+
+def wrap_markup(parts: Sequence[str], width: int, indent: str = INDENT, gap: str = " · ") -> str:
+    """Content-markup phrases laid out on lines of ``width`` cells, each line starting with
+    ``indent``; a phrase is never split (a time stays whole, a name keeps its score)."""
+    lines: list[str] = []
+    line, used = indent, len(indent)
+    for part in parts:
+        size = Content.from_markup(part).cell_length
+        if used > len(indent) and used + len(gap) + size > width:
+            lines.append(line)
+            line, used = indent, len(indent)
+        if used > len(indent):
+            line += gap
+            used += len(gap)
+        line += part
+        used += size
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def _sort_key(info: Any) -> float:
@@ -83,26 +109,33 @@ def standings(players: Sequence[str], scores: Sequence[int]) -> list[tuple[str, 
     return sorted(pairs, key=lambda pair: -pair[1])
 
 
-def describe_save(info: Any) -> str:
-    """The list entry of one save, as content markup (three lines)."""
+def describe_save(info: Any, width: int = 76) -> str:
+    """The list entry of one save, as content markup, wrapped to ``width`` cells with every
+    continued line indented."""
     name = _markup(_field(info, "name", default="?"))
     damaged = _field(info, "damaged")
-    when = f"last played {format_time(_field(info, 'last_played'))}"
+    when = f"[$text-muted]last played {format_time(_field(info, 'last_played'))}[/]"
     if damaged:
         what_now = (
             "Cannot be loaded: b restores its backup, d deletes it."
             if _field(info, "has_backup", default=False)
             else "Cannot be loaded; d deletes it."
         )
-        return (
-            f"[b]{name}[/b]  [$text-error]damaged[/] · [$text-muted]{when}[/]\n"
-            f"  [$text-error]{_markup(damaged)}[/]\n"
-            f"  [$text-muted]{what_now}[/]"
+        return "\n".join(
+            [
+                wrap_markup([f"[b]{name}[/b]", "[$text-error]damaged[/]"], width, ""),
+                wrap_markup([when], width),
+                wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
+                wrap_markup([f"[$text-muted]{what_now}[/]"], width),
+            ]
         )
     variant = _markup(_field(info, "variant", "variant_name", default="?"))
     players = [str(player) for player in _field(info, "players", default=())]
     scores = [int(score) for score in _field(info, "scores", default=())]
     deal = _field(info, "deal_number", default="?")
+    # An automatic save name starts with the variant already: it is not written twice.
+    shown_variant = [] if str(_field(info, "name", default="")).startswith(variant) else [variant]
+    head = wrap_markup([f"[b]{name}[/b]", *shown_variant], width, "", gap="  ")
     if _field(info, "finished", default=False):
         winners = [
             players[seat]
@@ -110,26 +143,28 @@ def describe_save(info: Any) -> str:
             if isinstance(seat, int) and 0 <= seat < len(players)
         ]
         won = f", {_markup(' and '.join(winners))} won" if winners else ""
-        ranked = "  ".join(
+        ranked = [
             f"{place}. {_markup(player)} {score}"
             for place, (player, score) in enumerate(standings(players, scores), start=1)
+        ]
+        return "\n".join(
+            [
+                head,
+                wrap_markup([f"[$success]finished[/] after deal {deal}{won}", when], width),
+                wrap_markup(["Final standings:", *ranked], width, gap="  "),
+            ]
         )
-        return (
-            f"[b]{name}[/b]  {variant}\n"
-            f"  [$success]finished[/] after deal {deal}{won} · [$text-muted]{when}[/]\n"
-            f"  Final standings: {ranked}"
-        )
-    totals = " · ".join(
-        f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)
-    )
+    totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
     if not totals:
-        totals = ", ".join(_markup(player) for player in players)
+        totals = [_markup(player) for player in players]
     to_play = _field(info, "to_play")
-    turn = f", {_markup(to_play)} to play" if to_play else ""
-    return (
-        f"[b]{name}[/b]  {variant}\n"
-        f"  deal {deal}{turn} · [$text-muted]{when}[/]\n"
-        f"  {len(players)} players: {totals}"
+    turn = f"deal {deal}" + (f", {_markup(to_play)} to play" if to_play else "")
+    return "\n".join(
+        [
+            head,
+            wrap_markup([turn, when], width),
+            wrap_markup([f"{len(players)} players:", *totals], width, gap="  "),
+        ]
     )
 
 
@@ -161,6 +196,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         self.store = store
         self.saves: list[Any] = []
         """The SavedMatchInfo entries shown, in list order."""
+        self._listed_width = 0
 
     def compose(self) -> ComposeResult:
         yield Static("Load a saved match", id="load-header", classes="screen-header")
@@ -179,6 +215,16 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         self.refresh_list()
         self.query_one("#load-list", OptionList).focus()
 
+    def on_resize(self) -> None:
+        """Wrap the entries again for the new width."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        listing = self.query_one("#load-list", OptionList)
+        width = max(30, (listing.content_region.width or self.app.size.width - 2) - 3)
+        if width != self._listed_width:
+            self.refresh_list()
+
     # --------------------------------------------------------------------------- the list
 
     def refresh_list(self, highlight: str | None = None) -> None:
@@ -196,8 +242,12 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         self.saves = saves
         listing.clear_options()
         entries: list[Option | None] = []
+        # The entries are wrapped to the list's width (less its scroll bar), so a long player
+        # list continues indented instead of running back to the edge.
+        width = max(30, (listing.content_region.width or self.app.size.width - 2) - 3)
+        self._listed_width = width
         for index, info in enumerate(saves):
-            entries.append(Option(describe_save(info), id=f"save-{index}"))
+            entries.append(Option(describe_save(info, width), id=f"save-{index}"))
             entries.append(None)
         listing.add_options(entries[:-1])
         listing.display = bool(saves)
