@@ -93,7 +93,8 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
     text.append(SCORING_WORDS[view.rules.scoring] + "\n\n", style="dim")
     width = max(len(name) for name in players)
     unit = "chips" if view.rules.scoring is Scoring.CHIPS else "pts"
-    for line in result.lines:
+    # The winner first: with twelve players the rest of the table is a PgDn away.
+    for line in sorted(result.lines, key=lambda line: line.seat != result.winner):
         seat = line.seat
         winner = seat == result.winner
         name_style = Style(bold=True, color="#ffd54f" if winner else None)
@@ -197,8 +198,10 @@ class DealEndScreen(ScrollKeys, Screen[str]):
     DealEndScreen #deal-end-body {
         padding: 0 2;
     }
+    DealEndScreen #deal-end-scroll {
+        height: 1fr;
+    }
     DealEndScreen #deal-end-next {
-        dock: bottom;
         height: 1;
         padding: 0 2;
         text-style: bold;
