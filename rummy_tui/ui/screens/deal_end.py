@@ -20,7 +20,7 @@ from textual.widgets import Static
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.variants.ruleset import Scoring
-from rummy_tui.ui.render import cards_text, join_texts, pairs_text, placed_text
+from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
@@ -80,7 +80,7 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
     players = view.players
     text = Text()
     text.append(f"Deal {result.deal_number} is over. ", style="bold")
-    text.append(result.reason)
+    text.append_text(log_text(result.reason, settings))
     text.append("\n")
     if result.dead:
         text.append("No score; the same dealer deals again (G-9).\n", style="bold")
@@ -104,7 +104,9 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
         )
         text.append(f"{line.change:+4d} {unit}", style=change_style)
         text.append(f"  total {view.scores[seat]:>4}", style="dim")
-        text.append(f"   {line.explanation}\n")
+        text.append("   ")
+        text.append_text(log_text(line.explanation, settings))  # its cards drawn as cards
+        text.append("\n")
         # What a player laid down is public and shown in every variant (the winner's melds
         # are how they went out); Rummy 500 also shows an empty table, which scores 0.
         if view.rules.scoring is Scoring.TABLE_MINUS_HAND or has_table_cards(view, seat):
