@@ -43,6 +43,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         max-height: 100%;
         border: double $accent;
         padding: 0 3;
+        overflow: hidden hidden;
     }
     HandoffScreen Static {
         width: auto;
