@@ -71,7 +71,7 @@ async def test_classic_end_of_deal_shows_what_the_winner_laid_down() -> None:
         shown = screen_text(app)
         winner = shown.split("went out and collects")[1].split("Anna")[0]  # Bob's, listed first
         assert "on the table:" in winner
-        assert "7♥ 8♥ 9♥" in winner
+        assert "7♥8♥9♥10♥" in winner  # (the screen text runs card tiles together)
 
 
 def test_plan_dig_says_why_at_once_when_every_depth_is_refused() -> None:
