@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import rummy_tui.persistence.names as names_module
 import rummy_tui.ui.dig as dig_module
+import rummy_tui.ui.render as render_module
 import rummy_tui.ui.screens.rules_help as rules_help_module
 from rummy_tui.bots.hints import hint
 from rummy_tui.core import DrawStock, Phase, get_variant, new_game
@@ -29,7 +30,7 @@ from tests.ui.test_snapshots import classic_deal_to_end
 
 
 def test_doctests_of_the_new_helpers() -> None:
-    for module in (dig_module, names_module, rules_help_module):
+    for module in (dig_module, names_module, render_module, rules_help_module):
         assert doctest.testmod(module).failed == 0
 
 
