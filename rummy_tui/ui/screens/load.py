@@ -151,7 +151,9 @@ def describe_save(info: Any, width: int = 76) -> str:
             [
                 head,
                 wrap_markup([f"[$success]finished[/] after deal {deal}{won}", when], width),
-                wrap_markup(["Final standings:", *ranked], width, gap="  "),
+                wrap_markup([f"Final standings: {ranked[0]}", *ranked[1:]], width, gap="  ")
+                if ranked
+                else wrap_markup(["Final standings: none"], width),
             ]
         )
     totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
@@ -163,7 +165,9 @@ def describe_save(info: Any, width: int = 76) -> str:
         [
             head,
             wrap_markup([turn, when], width),
-            wrap_markup([f"{len(players)} players:", *totals], width, gap="  "),
+            wrap_markup([f"{len(players)} players: {totals[0]}", *totals[1:]], width, gap="  ")
+            if totals
+            else wrap_markup(["no players"], width),
         ]
     )
 
