@@ -68,9 +68,12 @@ class Hint:
         return self.arrangement.deadwood
 
     def lines(self) -> list[str]:
-        """The hint as short lines of text, for a panel."""
+        """The hint as short lines of text, for a panel. A wild card in a meld is written as
+        the table writes it, ``JK=4H``: the face alone would name a card the hand does not
+        hold."""
+        melds = [reading.describe() for reading in self.arrangement.readings]
         shown = [
-            "Best melds: " + (" | ".join(format_cards(meld) for meld in self.melds) or "none yet"),
+            "Best melds: " + (" | ".join(melds) or "none yet"),
             "Unmatched: " + (format_cards(self.deadwood) or "none"),
             self.cost_text,
         ]

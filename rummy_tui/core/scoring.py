@@ -112,6 +112,7 @@ def _score_chips(
     chips, text = chip_payment(rules, winning_hand, deal.cards_drawn[winner])
     changes = [-chips] * players
     changes[winner] = chips * (players - 1)
+    others = "the other player" if players == 2 else f"each of the {players - 1} others"
     lines = [
         ScoreLine(
             seat=seat,
@@ -119,7 +120,7 @@ def _score_chips(
             hand_points=len(deal.hands[seat]),
             change=changes[seat],
             explanation=(
-                f"collects {chips} from each of {players - 1} ({text})"
+                f"collects {chips} from {others} ({text})"
                 if seat == winner
                 else f"pays {chips} ({text})"
             ),

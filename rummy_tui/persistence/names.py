@@ -9,6 +9,7 @@ file directly inside it.
 from __future__ import annotations
 
 import unicodedata
+from datetime import datetime
 
 from rummy_tui.persistence.errors import SaveError
 
@@ -100,3 +101,33 @@ def check_existing_name(name: str) -> str:
 def tidy_name(name: str) -> str:
     """A typed name without outer spaces or a ``.json`` ending, as new names are stored."""
     return _tidy(name)
+
+
+def match_save_name(variant: str, players: list[str], moment: datetime) -> str:
+    """The name a new match is saved under when nobody names it: the variant, the first
+    players and the time, readable in the load list and held to the characters of
+    :func:`check_new_name` (the caller adds " (2)" when two matches start in one minute).
+
+    >>> from datetime import datetime
+    >>> names = ["Anna", "Bob"] + [f"Computer {n}" for n in range(3, 13)]
+    >>> match_save_name("European Rummy", names, datetime(2026, 11, 30, 17, 56))
+    'European Rummy - Anna, Bob +10 - 30 Nov 17h56'
+    >>> match_save_name("Classic Rummy", ["Zoë", "Ann/e"], datetime(2026, 1, 2, 9, 5))
+    'Classic Rummy - Zoë, Anne - 2 Jan 09h05'
+    """
+
+    def allowed(text: str) -> str:
+        kept = "".join(char for char in text if char.isalnum() or char in " -_,()'!&#")
+        return " ".join(kept.split())
+
+    shown = [name for name in (allowed(player) for player in players[:2]) if name]
+    people = ", ".join(shown)
+    if len(players) > 2:
+        people += f" +{len(players) - 2}"
+    when = f"{moment.day} {moment.strftime('%b')} {moment.strftime('%H')}h{moment.strftime('%M')}"
+    head = allowed(variant) or "Match"
+    room = MAX_NAME_LENGTH - len(head) - len(when) - 6 - len(" (99)")
+    if len(people) > room:
+        people = people[:room].rstrip(" ,")
+    parts = [head, people, when] if people else [head, when]
+    return " - ".join(parts)

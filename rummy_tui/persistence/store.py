@@ -50,7 +50,7 @@ from rummy_tui.persistence.format import (
     summarize,
 )
 from rummy_tui.persistence.listing import BACKUP_SUFFIX
-from rummy_tui.persistence.names import check_existing_name, check_new_name
+from rummy_tui.persistence.names import check_existing_name, check_new_name, match_save_name
 from rummy_tui.persistence.replay import rebuild
 from rummy_tui.persistence.session import (
     Session,
@@ -121,11 +121,11 @@ class SaveStore(SaveFolder):
         return name
 
     def _fresh_name(self, setup: MatchSetup) -> str:
-        base = f"{setup.rules.variant_id}-{datetime.now().strftime('%Y-%m-%d-%H%M')}"
+        base = match_save_name(setup.rules.name, setup.names, datetime.now())
         candidate = base
         number = 2
         while self._taken(candidate):
-            candidate = f"{base}-{number}"
+            candidate = f"{base} ({number})"
             number += 1
         return candidate
 

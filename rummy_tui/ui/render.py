@@ -171,6 +171,18 @@ def placed_text(placed: PlacedCard, settings: DisplaySettings) -> Text:
     return text
 
 
+def pairs_text(
+    pairs: Iterable[tuple[Card, Face]], settings: DisplaySettings, separator: str = " "
+) -> Text:
+    """Cards of a meld with what each stands for, as the table writes them: a natural card as
+    itself, a wild card as ``JK=4♥`` (never the face alone, which would show a card the hand
+    does not hold)."""
+    parts = [
+        placed_text(PlacedCard(card=card, face=face, seat=0), settings) for card, face in pairs
+    ]
+    return join_texts(parts, separator)
+
+
 def cards_text(cards: Iterable[Card], settings: DisplaySettings, separator: str = " ") -> Text:
     """Several cards separated by spaces."""
     return join_texts([card_text(card, settings) for card in cards], separator)
@@ -238,3 +250,28 @@ def by_rank_key(card: Card) -> tuple[int, int, int]:
     if card.suit is None:
         return (99, 0, card.copy)
     return (card.rank, SUIT_SORT_ORDER[card.suit], card.copy)
+
+
+def fit_line(phrases: Sequence[Text], width: int) -> Text:
+    """Phrases on one line of at most ``width`` cells, for a bar that must not wrap (the
+    table's top line: at 80 columns with twelve players "· saved" used to drop to a second
+    line). The first and the last phrase are kept; phrases in between are left out from the
+    last one backwards until the line fits, and what still does not fit is cut with "…".
+
+    >>> parts = [Text("Classic"), Text(" · Deal 2"), Text(" · twos wild"), Text(" · saved")]
+    >>> fit_line(parts, 80).plain
+    'Classic · Deal 2 · twos wild · saved'
+    >>> fit_line(parts, 26).plain
+    'Classic · Deal 2 · saved'
+    >>> fit_line(parts, 12).plain
+    'Classic · s…'
+    """
+    kept = list(phrases)
+    if width <= 0:
+        return Text("").join(kept)
+    while len(kept) > 2 and sum(part.cell_len for part in kept) > width:
+        del kept[-2]
+    line = Text("").join(kept)
+    if line.cell_len > width:
+        line.truncate(width, overflow="ellipsis")
+    return line

@@ -226,7 +226,8 @@ def test_auto_names_are_unique(store: SaveStore) -> None:
     setup, game = match_at("european", "fresh")
     names = {store.create(setup, game) for _ in range(3)}
     assert len(names) == 3
-    assert all(name.startswith("european-") for name in names)
+    # Readable: the variant, the players and the time; the same minute gets " (2)", " (3)".
+    assert all(name.startswith("European Rummy - ") for name in names)
     for name in names:
         assert check_new_name(name) == name
 

@@ -179,3 +179,13 @@ def screen_text(app: RummyApp) -> str:
 def log_texts(app: RummyApp) -> list[str]:
     """The public log of the match."""
     return [record.text for record in game_of(app).state.log]
+
+
+SINCE_TITLE = "Since your last turn:"
+
+
+def handoff_parts(shown: str) -> tuple[str, str]:
+    """A hand-off screen's text split into the gate itself (which shows no card at all, P-1)
+    and the summary of the public log below it (public cards only, P-2)."""
+    head, _, summary = shown.partition(SINCE_TITLE)
+    return head, summary

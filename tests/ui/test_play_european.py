@@ -42,7 +42,7 @@ async def test_E7_E8_go_out_after_drawing_and_chips_paid() -> None:
         shown = screen_text(app)
         assert "chips" in shown
         assert "5 chips: drew only one card" in shown  # the rule that applied (E-8)
-        assert "collects 5 from each of 2" in shown
+        assert "collects 5 from each of the 2 others" in shown
         assert game.state.scores == [-5, 10, -5]
         assert "Deal 1 of 3" in shown  # the match: one deal per player (E-9)
 

@@ -11,6 +11,7 @@ from tests.ui.helpers import (
     app_for,
     cursor_to,
     game_of,
+    handoff_parts,
     pass_to,
     press,
     screen_text,
@@ -39,7 +40,11 @@ async def test_P1_hand_off_shows_no_card_of_the_previous_or_next_player() -> Non
         following = [card_label(card, settings) for card in game.state.deal.hands[0]]
         for label in previous + following:
             assert label not in shown
-        assert not any(glyph in shown for glyph in SUIT_GLYPHS)  # no card at all, not even public
+        gate, summary = handoff_parts(shown)
+        assert not any(glyph in gate for glyph in SUIT_GLYPHS)  # no card at all, not even public
+        # Below the gate, what happened since Anna's last turn: the public log only (P-2).
+        assert "Bob draws from the stock." in summary
+        assert "J♠" in summary  # Bob's discard, public once it is on the pile
 
         # Under the hand-off the table already holds the public view only: nothing of Bob's
         # hand is left in any widget to flash up when the screen changes.

@@ -14,6 +14,7 @@ import pytest
 
 from rummy_tui.core import Game
 from rummy_tui.persistence import OPEN_ELSEWHERE, SaveError, SaveStore
+from tests.ui.helpers import handoff_parts
 from tests.ui.tmux_driver import Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,8 +68,10 @@ def test_P1_killed_match_continues_at_the_right_hand_off(tmp_path: Path) -> None
         screen = terminal.wait_for(
             lambda text: f"Pass to {to_move}" in text, f"the hand-off to {to_move}"
         )
-        assert "♠" not in screen and "♥" not in screen and "♦" not in screen
-        assert "♣" not in screen
+        # The gate shows no card; below it, the public moves since the last turn (P-2).
+        gate = handoff_parts(screen)[0]
+        assert "♠" not in gate and "♥" not in gate and "♦" not in gate
+        assert "♣" not in gate
         terminal.keys("Enter")
         screen = terminal.wait_for(lambda text: f"{to_move}: Draw a card" in text, "the table")
         assert _peek(data_dir, name).to_json() == before.to_json()

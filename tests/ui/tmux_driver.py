@@ -37,7 +37,7 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
-from rummy_tui.ui.render import card_label
+from rummy_tui.ui.render import card_label, log_plain
 from rummy_tui.ui.settings import DisplaySettings
 
 GLYPHS = "♣♦♥♠"
@@ -145,8 +145,15 @@ class Driver:
         return card_label(card, SETTINGS)
 
     def check_no_cards(self, text: str, where: str) -> None:
-        if any(glyph in text for glyph in GLYPHS):
+        # The hand-off lists what happened since the player's last turn: the public log, with
+        # public cards (P-2), below its title; the gate above it shows no card at all (P-1).
+        gate, _, summary = text.partition("Since your last turn:")
+        if any(glyph in gate for glyph in GLYPHS):
             raise DriverError(f"a card is visible on {where}:\n{text}")
+        public = " ".join(log_plain(record.text, SETTINGS) for record in self.game.state.log)
+        for token in (match.group(0) for match in TOKEN.finditer(summary)):
+            if token not in public:
+                raise DriverError(f"{token} on {where} is not in the public log:\n{text}")
 
     def select(self, hand: list[str], cards: list[Card]) -> None:
         """Select cards with the keys: Left to the first card, Right to each, Space."""

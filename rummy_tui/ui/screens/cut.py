@@ -15,13 +15,25 @@ from textual.widgets import Static
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
+
+
+def cut_summary(players: Sequence[str], dealer: int) -> Text:
+    """The outcome of the cut in two lines: who deals and who plays first."""
+    first = (dealer + 1) % len(players)
+    text = Text()
+    text.append(f"{players[dealer]} cut the lowest card and deals.", style="bold")
+    text.append(f"\n{players[first]}, left of the dealer, plays first.", style="bold")
+    return text
 
 
 def cut_text(
     players: Sequence[str], rounds: Sequence[Any], dealer: int, settings: DisplaySettings
 ) -> Text:
-    """The cut written out: one line per player and round, then the dealer and first player."""
+    """The cut written out: one line per player and round (ace lowest; jokers and ties cut
+    again)."""
     text = Text()
+    text.append("Ace is lowest; a tie for lowest cuts again.\n", style="dim")
     width = max(len(name) for name in players)
     for number, cut_round in enumerate(rounds, start=1):
         if len(rounds) > 1 or number > 1:
@@ -33,16 +45,19 @@ def cut_text(
             text.append_text(card_text(card, settings, width=3))
             if card.rank == lowest:
                 text.append("  lowest", style="bold #ffd54f")
+            if seat == dealer and number == len(rounds):
+                text.append(" · deals", style="bold #ffd54f")
             text.append("\n")
-    first = (dealer + 1) % len(players)
-    text.append(f"\n{players[dealer]} cut the lowest card and deals", style="bold")
-    text.append(" (ace lowest; jokers and ties cut again).\n")
-    text.append(f"{players[first]}, left of the dealer, plays first.")
+    text.rstrip()
     return text
 
 
-class CutScreen(Screen[str]):
-    """Shows the cut; Enter continues to the first hand-off."""
+class CutScreen(ScrollKeys, Screen[str]):
+    """Shows the cut; Enter continues to the first hand-off.
+
+    Who deals and who plays first stand above the cut itself, so they are seen however many
+    players cut; the list of cuts scrolls with the arrows and PgUp/PgDn.
+    """
 
     DEFAULT_CSS = """
     CutScreen {
@@ -50,23 +65,34 @@ class CutScreen(Screen[str]):
     }
     CutScreen > Vertical {
         width: auto;
-        min-width: 50;
+        min-width: 64;
         max-width: 95%;
         height: auto;
-        max-height: 90%;
+        max-height: 100%;
         border: round $accent;
-        padding: 1 2;
+        padding: 0 2;
     }
     CutScreen #cut-title {
         text-style: bold;
         color: $accent;
+    }
+    CutScreen #cut-summary {
         margin-bottom: 1;
+    }
+    CutScreen #cut-rounds {
+        height: auto;
+        width: auto;
+        max-height: 100%;
+    }
+    CutScreen #cut-rounds > Static {
+        width: auto;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "Start the deal", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        *ScrollKeys.SCROLL_BINDINGS,
     ]
 
     def __init__(
@@ -87,7 +113,9 @@ class CutScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, id="cut-title", markup=False)
-            yield Static(cut_text(self.players, self.rounds, self.dealer, self.settings))
+            yield Static(cut_summary(self.players, self.dealer), id="cut-summary")
+            with ScrollBody(id="cut-rounds"):
+                yield Static(cut_text(self.players, self.rounds, self.dealer, self.settings))
         yield KeyBar()
 
     def action_go(self) -> None:

@@ -14,16 +14,16 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.variants.ruleset import Scoring
-from rummy_tui.ui.render import cards_text, faces_text, join_texts, placed_text
+from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 SCORING_WORDS: dict[Scoring, str] = {
     Scoring.WINNER_TAKES_HANDS: "Each loser pays the winner the value of the cards left in hand.",
@@ -46,18 +46,7 @@ def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySet
     for reading in arrangement.readings:
         meld = Text()
         meld.append("[", style="bold #7cd67c")
-        meld.append_text(
-            join_texts(
-                [
-                    cards_text([card], settings)
-                    if card.face is face
-                    else join_texts(
-                        [cards_text([card], settings), Text("="), faces_text([face], settings)], ""
-                    )
-                    for card, face in reading.placed
-                ]
-            )
-        )
+        meld.append_text(pairs_text(reading.placed, settings))
         meld.append("]", style="bold #7cd67c")
         parts.append(meld)
     if arrangement.deadwood:
@@ -81,12 +70,17 @@ def table_cards(view: PlayerView, seat: int, settings: DisplaySettings) -> Text:
     return join_texts(parts, " | ") if parts else Text("nothing", style="dim")
 
 
+def has_table_cards(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` put any card on the table this deal."""
+    return any(card.seat == seat for meld in view.melds for card in meld.cards)
+
+
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
     """The whole breakdown of one deal."""
     players = view.players
     text = Text()
     text.append(f"Deal {result.deal_number} is over. ", style="bold")
-    text.append(result.reason)
+    text.append_text(log_text(result.reason, settings))
     text.append("\n")
     if result.dead:
         text.append("No score; the same dealer deals again (G-9).\n", style="bold")
@@ -99,7 +93,8 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
     text.append(SCORING_WORDS[view.rules.scoring] + "\n\n", style="dim")
     width = max(len(name) for name in players)
     unit = "chips" if view.rules.scoring is Scoring.CHIPS else "pts"
-    for line in result.lines:
+    # The winner first: with twelve players the rest of the table is a PgDn away.
+    for line in sorted(result.lines, key=lambda line: line.seat != result.winner):
         seat = line.seat
         winner = seat == result.winner
         name_style = Style(bold=True, color="#ffd54f" if winner else None)
@@ -109,10 +104,12 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
         )
         text.append(f"{line.change:+4d} {unit}", style=change_style)
         text.append(f"  total {view.scores[seat]:>4}", style="dim")
-        text.append(f"   {line.explanation}\n")
-        if view.rules.scoring is Scoring.TABLE_MINUS_HAND or (
-            view.rules.scoring is Scoring.CHIPS and winner
-        ):
+        text.append("   ")
+        text.append_text(log_text(line.explanation, settings))  # its cards drawn as cards
+        text.append("\n")
+        # What a player laid down is public and shown in every variant (the winner's melds
+        # are how they went out); Rummy 500 also shows an empty table, which scores 0.
+        if view.rules.scoring is Scoring.TABLE_MINUS_HAND or has_table_cards(view, seat):
             text.append("   on the table: ", style="dim")
             text.append_text(table_cards(view, seat, settings))
             if view.rules.scoring is Scoring.TABLE_MINUS_HAND:
@@ -196,15 +193,17 @@ def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
     return text
 
 
-class DealEndScreen(Screen[str]):
+class DealEndScreen(ScrollKeys, Screen[str]):
     """Shows the deal's breakdown; dismisses with "next" (Enter) or "leave" (q)."""
 
     DEFAULT_CSS = """
     DealEndScreen #deal-end-body {
         padding: 0 2;
     }
+    DealEndScreen #deal-end-scroll {
+        height: 1fr;
+    }
     DealEndScreen #deal-end-next {
-        dock: bottom;
         height: 1;
         padding: 0 2;
         text-style: bold;
@@ -215,6 +214,7 @@ class DealEndScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Continue", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        *ScrollKeys.SCROLL_BINDINGS,
     ]
 
     def __init__(
@@ -236,7 +236,7 @@ class DealEndScreen(Screen[str]):
         body.append_text(match_text(view))
         body.append_text(hints_text(view, self.hints_used))
         over = view.phase is Phase.MATCH_OVER
-        with VerticalScroll():
+        with ScrollBody(id="deal-end-scroll"):
             yield Static(body, id="deal-end-body")
         yield Static(
             "The match is over. Press Enter for the title screen."

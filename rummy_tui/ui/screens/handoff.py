@@ -3,11 +3,16 @@
 It covers the whole terminal (it is a screen, not a pop-up), so nothing of the previous hand is
 left on display; the app runs in the terminal's alternate screen, so nothing reaches the
 scrollback either. The next hand is drawn only after Enter is pressed.
+
+Below the name it lists what happened since the named player's last turn (the public log, so
+nothing private): with twelve players a person can read the eleven turns they missed before
+looking at their hand. The list scrolls; the name and the Enter line stay above it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,10 +20,14 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rummy_tui.core import ActionRecord
+from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.log import since_text
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
-class HandoffScreen(Screen[str]):
+class HandoffScreen(ScrollKeys, Screen[str]):
     """ "Pass to Anna": dismisses with "go" (Enter) or "leave" (q)."""
 
     DEFAULT_CSS = """
@@ -31,8 +40,10 @@ class HandoffScreen(Screen[str]):
         min-width: 44;
         max-width: 90%;
         height: auto;
+        max-height: 100%;
         border: double $accent;
-        padding: 1 4;
+        padding: 0 3;
+        overflow: hidden hidden;
     }
     HandoffScreen Static {
         width: auto;
@@ -47,22 +58,62 @@ class HandoffScreen(Screen[str]):
         margin-top: 1;
     }
     HandoffScreen #handoff-enter {
+        text-style: bold;
+    }
+    HandoffScreen #handoff-since-title {
         margin-top: 1;
         text-style: bold;
+    }
+    HandoffScreen #handoff-since {
+        height: auto;
+        width: auto;
+        max-height: 100%;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "I am at the keyboard", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        *ScrollKeys.SCROLL_BINDINGS,
     ]
 
-    def __init__(self, name: str, context: str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        context: str = "",
+        since: Sequence[ActionRecord] | None = None,
+        settings: DisplaySettings | None = None,
+        seat: int | None = None,
+    ) -> None:
+        """
+        Args:
+            name: The player to pass the keyboard to.
+            context: One line: variant, deal, whose turn.
+            since: The public log to summarise from (the whole log; the screen picks what
+                happened since the player's last turn). None reads it from the app's match.
+            settings: How cards are drawn.
+            seat: The player's seat (None: found by name).
+        """
         super().__init__()
         self.player_name = name
         self.context = context
+        self.records = list(since) if since is not None else None
+        self.settings = settings
+        self.seat = seat
+
+    def _log_and_seat(self) -> tuple[list[ActionRecord], int | None]:
+        records, seat = self.records, self.seat
+        controller: Any = getattr(self.app, "controller", None)
+        if records is None and controller is not None:
+            view = controller.public_view()
+            records = list(view.log)
+            if seat is None and self.player_name in view.players:
+                seat = view.players.index(self.player_name)
+        return records or [], seat
 
     def compose(self) -> ComposeResult:
+        records, seat = self._log_and_seat()
+        settings = self.settings or getattr(self.app, "settings", None) or DisplaySettings()
         with Vertical():
             yield Static(f"Pass to {self.player_name}", id="handoff-name", markup=False)
             yield Static(
@@ -70,13 +121,17 @@ class HandoffScreen(Screen[str]):
                 id="handoff-who",
                 markup=False,
             )
-            if self.context:
-                yield Static(self.context, id="handoff-context", markup=False)
             yield Static(
                 f"Press Enter when {self.player_name} is at the keyboard.",
                 id="handoff-enter",
                 markup=False,
             )
+            if self.context:
+                yield Static(self.context, id="handoff-context", markup=False)
+            if records and seat is not None:
+                yield Static("Since your last turn:", id="handoff-since-title")
+                with ScrollBody(id="handoff-since", from_end=True):
+                    yield Static(since_text(records, seat, settings), id="handoff-since-text")
         yield KeyBar()
 
     def action_go(self) -> None:

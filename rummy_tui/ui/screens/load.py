@@ -6,7 +6,7 @@ reason and cannot be loaded (they can be deleted); finished matches show their s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
@@ -14,10 +14,16 @@ from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
+from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+
+__all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
 
 
 class SaveStoreLike(Protocol):
@@ -55,11 +61,36 @@ def _markup(text: object) -> str:
 
 
 def format_time(moment: Any) -> str:
-    """A last-played time in local time, e.g. "2024-05-01 14:02"."""
+    """A last-played time in local time, short enough to stay on its line: "30 Nov 17:56",
+    with the year only when it is not this year ("30 Nov 2025 17:56")."""
     if isinstance(moment, datetime):
         local = moment.astimezone() if moment.tzinfo is not None else moment
-        return local.strftime("%Y-%m-%d %H:%M")
+        year = "" if local.year == datetime.now().year else f" {local.year}"
+        return f"{local.day} {local.strftime('%b')}{year} {local.strftime('%H:%M')}"
     return str(moment) if moment else "unknown time"
+
+
+INDENT = "\u00a0\u00a0"
+"""Two non-breaking spaces: the option list drops ordinary spaces at the start of a line."""
+
+
+def wrap_markup(parts: Sequence[str], width: int, indent: str = INDENT, gap: str = " · ") -> str:
+    """Content-markup phrases laid out on lines of ``width`` cells, each line starting with
+    ``indent``; a phrase is never split (a time stays whole, a name keeps its score)."""
+    lines: list[str] = []
+    line, used = indent, len(indent)
+    for part in parts:
+        size = Content.from_markup(part).cell_length
+        if used > len(indent) and used + len(gap) + size > width:
+            lines.append(line)
+            line, used = indent, len(indent)
+        if used > len(indent):
+            line += gap
+            used += len(gap)
+        line += part
+        used += size
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def _sort_key(info: Any) -> float:
@@ -78,26 +109,33 @@ def standings(players: Sequence[str], scores: Sequence[int]) -> list[tuple[str, 
     return sorted(pairs, key=lambda pair: -pair[1])
 
 
-def describe_save(info: Any) -> str:
-    """The list entry of one save, as content markup (three lines)."""
+def describe_save(info: Any, width: int = 76) -> str:
+    """The list entry of one save, as content markup, wrapped to ``width`` cells with every
+    continued line indented."""
     name = _markup(_field(info, "name", default="?"))
     damaged = _field(info, "damaged")
-    when = f"last played {format_time(_field(info, 'last_played'))}"
+    when = f"[$text-muted]last played {format_time(_field(info, 'last_played'))}[/]"
     if damaged:
         what_now = (
             "Cannot be loaded: b restores its backup, d deletes it."
             if _field(info, "has_backup", default=False)
             else "Cannot be loaded; d deletes it."
         )
-        return (
-            f"[b]{name}[/b]  [$text-error]damaged[/] · [$text-muted]{when}[/]\n"
-            f"  [$text-error]{_markup(damaged)}[/]\n"
-            f"  [$text-muted]{what_now}[/]"
+        return "\n".join(
+            [
+                wrap_markup([f"[b]{name}[/b]", "[$text-error]damaged[/]"], width, ""),
+                wrap_markup([when], width),
+                wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
+                wrap_markup([f"[$text-muted]{what_now}[/]"], width),
+            ]
         )
     variant = _markup(_field(info, "variant", "variant_name", default="?"))
     players = [str(player) for player in _field(info, "players", default=())]
     scores = [int(score) for score in _field(info, "scores", default=())]
     deal = _field(info, "deal_number", default="?")
+    # An automatic save name starts with the variant already: it is not written twice.
+    shown_variant = [] if str(_field(info, "name", default="")).startswith(variant) else [variant]
+    head = wrap_markup([f"[b]{name}[/b]", *shown_variant], width, "", gap="  ")
     if _field(info, "finished", default=False):
         winners = [
             players[seat]
@@ -105,225 +143,47 @@ def describe_save(info: Any) -> str:
             if isinstance(seat, int) and 0 <= seat < len(players)
         ]
         won = f", {_markup(' and '.join(winners))} won" if winners else ""
-        ranked = "  ".join(
+        ranked = [
             f"{place}. {_markup(player)} {score}"
             for place, (player, score) in enumerate(standings(players, scores), start=1)
+        ]
+        return "\n".join(
+            [
+                head,
+                wrap_markup([f"[$success]finished[/] after deal {deal}{won}", when], width),
+                wrap_markup([f"Final standings: {ranked[0]}", *ranked[1:]], width, gap="  ")
+                if ranked
+                else wrap_markup(["Final standings: none"], width),
+            ]
         )
-        return (
-            f"[b]{name}[/b]  {variant}\n"
-            f"  [$success]finished[/] after deal {deal}{won} · [$text-muted]{when}[/]\n"
-            f"  Final standings: {ranked}"
-        )
-    totals = " · ".join(
-        f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)
-    )
+    totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
     if not totals:
-        totals = ", ".join(_markup(player) for player in players)
+        totals = [_markup(player) for player in players]
     to_play = _field(info, "to_play")
-    turn = f", {_markup(to_play)} to play" if to_play else ""
-    return (
-        f"[b]{name}[/b]  {variant}\n"
-        f"  deal {deal}{turn} · [$text-muted]{when}[/]\n"
-        f"  {len(players)} players: {totals}"
+    turn = f"deal {deal}" + (f", {_markup(to_play)} to play" if to_play else "")
+    return "\n".join(
+        [
+            head,
+            wrap_markup([turn, when], width),
+            wrap_markup([f"{len(players)} players: {totals[0]}", *totals[1:]], width, gap="  ")
+            if totals
+            else wrap_markup(["no players"], width),
+        ]
     )
 
 
-class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question; dismisses with True only when confirmed."""
-
-    DEFAULT_CSS = """
-    ConfirmDialog {
-        align: center middle;
-        background: $background 60%;
-    }
-    ConfirmDialog #confirm-box {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        border: thick $error;
-        background: $surface;
-        padding: 1 2;
-    }
-    ConfirmDialog #confirm-question {
-        width: 100%;
-        margin-bottom: 1;
-    }
-    ConfirmDialog #confirm-buttons {
-        width: 100%;
-        height: auto;
-        align-horizontal: right;
-    }
-    ConfirmDialog Button {
-        margin-left: 2;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", "Cancel"),
-        Binding("n", "answer(False)", "No", show=False),
-        Binding("y", "answer(True)", "Yes", show=False),
-    ]
-
-    def __init__(self, question: str, confirm_label: str = "Delete") -> None:
-        """Ask ``question`` (plain text); the confirm button reads ``confirm_label``."""
-        super().__init__()
-        self.question = question
-        self.confirm_label = confirm_label
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question", markup=False)
-            with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.confirm_label} (y)", variant="error", id="confirm-yes")
-                yield Button("Cancel (n)", id="confirm-no")
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    def action_answer(self, answer: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(answer)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
-
-
-class RenameDialog(ModalScreen[str | None]):
-    """Ask for a save's new name; ``attempt`` renames and returns a problem or None.
-
-    The dialog stays open with the reason shown while the name is refused; it dismisses with
-    the new name once ``attempt`` succeeds, or None when cancelled.
-    """
-
-    DEFAULT_CSS = """
-    RenameDialog {
-        align: center middle;
-        background: $background 60%;
-    }
-    RenameDialog #rename-box {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
-        padding: 1 2;
-    }
-    RenameDialog #rename-problem {
-        color: $text-error;
-        height: auto;
-    }
-    RenameDialog #rename-buttons {
-        width: 100%;
-        height: auto;
-        align-horizontal: right;
-        margin-top: 1;
-    }
-    RenameDialog Button {
-        margin-left: 2;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:
-        super().__init__()
-        self.old_name = old_name
-        self.attempt = attempt
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="rename-box"):
-            yield Label(f"New name for {self.old_name!r}:", markup=False)
-            yield Input(self.old_name, id="rename-input", max_length=64)
-            yield Static("", id="rename-problem", markup=False)
-            with Horizontal(id="rename-buttons"):
-                yield Button("Rename", variant="primary", id="rename-ok")
-                yield Button("Cancel", id="rename-cancel")
-
-    def on_mount(self) -> None:
-        self.query_one("#rename-input", Input).focus()
-
-    def action_cancel(self) -> None:
-        """Close without renaming."""
-        self.dismiss(None)
-
-    def _try(self) -> None:
-        new_name = self.query_one("#rename-input", Input).value.strip()
-        if not new_name:
-            problem: str | None = "A save needs a name."
-        elif new_name == self.old_name:
-            self.dismiss(None)
-            return
-        else:
-            problem = self.attempt(new_name)
-        if problem:
-            self.query_one("#rename-problem", Static).update(problem)
-            self.app.bell()
-            return
-        self.dismiss(new_name)
-
-    @on(Input.Submitted, "#rename-input")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._try()
-
-    @on(Button.Pressed, "#rename-ok")
-    def _ok(self, event: Button.Pressed) -> None:
-        event.stop()
-        self._try()
-
-    @on(Button.Pressed, "#rename-cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-
-class LoadScreen(Screen[str | None]):
+class LoadScreen(ButtonActions, Screen[str | None]):
     """Saved matches, newest first; dismisses with the save name to load, or None."""
 
-    DEFAULT_CSS = """
-    LoadScreen #load-header {
-        dock: top;
-        height: 1;
-        width: 100%;
-        background: $primary;
-        color: $text;
-        padding: 0 1;
+    DEFAULT_CSS = menu_css("load.tcss")
+
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "load-load": "load",
+        "load-rename": "rename",
+        "load-delete": "delete",
+        "load-clear": "clear_finished",
+        "load-back": "back",
     }
-    LoadScreen #load-list {
-        height: 1fr;
-        border: none;
-        padding: 1 1 0 1;
-    }
-    LoadScreen #load-list:focus {
-        border: none;
-    }
-    LoadScreen #load-empty {
-        height: 1fr;
-        content-align: center middle;
-        color: $text-muted;
-    }
-    LoadScreen #load-message {
-        height: auto;
-        padding: 0 1;
-    }
-    LoadScreen #load-message.-empty {
-        display: none;
-    }
-    LoadScreen #load-message.-error {
-        color: $text-error;
-    }
-    LoadScreen #load-bar {
-        height: 3;
-        padding: 0 1;
-        background: $panel;
-    }
-    LoadScreen #load-bar Button {
-        margin-right: 1;
-        min-width: 10;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -340,9 +200,10 @@ class LoadScreen(Screen[str | None]):
         self.store = store
         self.saves: list[Any] = []
         """The SavedMatchInfo entries shown, in list order."""
+        self._listed_width = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved match", id="load-header")
+        yield Static("Load a saved match", id="load-header", classes="screen-header")
         yield OptionList(id="load-list")
         yield Static("No saved matches yet.", id="load-empty")
         yield Static("", id="load-message", markup=False, classes="-empty")
@@ -357,6 +218,16 @@ class LoadScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.refresh_list()
         self.query_one("#load-list", OptionList).focus()
+
+    def on_resize(self) -> None:
+        """Wrap the entries again for the new width."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        listing = self.query_one("#load-list", OptionList)
+        width = max(30, (listing.content_region.width or self.app.size.width - 2) - 3)
+        if width != self._listed_width:
+            self.refresh_list()
 
     # --------------------------------------------------------------------------- the list
 
@@ -375,8 +246,12 @@ class LoadScreen(Screen[str | None]):
         self.saves = saves
         listing.clear_options()
         entries: list[Option | None] = []
+        # The entries are wrapped to the list's width (less its scroll bar), so a long player
+        # list continues indented instead of running back to the edge.
+        width = max(30, (listing.content_region.width or self.app.size.width - 2) - 3)
+        self._listed_width = width
         for index, info in enumerate(saves):
-            entries.append(Option(describe_save(info), id=f"save-{index}"))
+            entries.append(Option(describe_save(info, width), id=f"save-{index}"))
             entries.append(None)
         listing.add_options(entries[:-1])
         listing.display = bool(saves)
@@ -561,17 +436,3 @@ class LoadScreen(Screen[str | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_load()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions: dict[str, Callable[[], None]] = {
-            "load-load": self.action_load,
-            "load-rename": self.action_rename,
-            "load-delete": self.action_delete,
-            "load-clear": self.action_clear_finished,
-            "load-back": self.action_back,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()

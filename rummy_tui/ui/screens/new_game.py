@@ -7,8 +7,6 @@ widget, so they can be tested on their own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual import on
@@ -21,239 +19,32 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
-from rummy_tui.core.game import name_problem
-from rummy_tui.core.variants import OptionSpec, player_count_error
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
-from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label
-
-MAX_SEATS = 12
-"""The most seats any variant has (G-2)."""
-NAME_MAX_LENGTH = 20
-"""Longest player name the table has room for."""
-
-KIND_LABELS: dict[SeatKind, str] = {
-    SeatKind.HUMAN: "human",
-    SeatKind.EASY: "computer: easy",
-    SeatKind.NORMAL: "computer: normal",
-    SeatKind.HARD: "computer: hard",
-}
-PACE_CHOICES: tuple[tuple[str, float], ...] = (
-    ("instant", 0.0),
-    ("fast (0.25 s)", 0.25),
-    ("normal (0.5 s)", 0.5),
-    ("slow (1 s)", 1.0),
-    ("very slow (2 s)", 2.0),
+from rummy_tui.match_setup import MatchSetup, SeatKind
+from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
+from rummy_tui.ui.screens.setup_check import (
+    DEFAULT_PACE,
+    KIND_LABELS,
+    MAX_SEATS,
+    NAME_MAX_LENGTH,
+    PACE_CHOICES,
+    SetupCheck,
+    check_setup,
+    choice_index,
+    default_name,
+    variant_prompt,
 )
-"""Computer pace: seconds between a computer player's actions."""
-DEFAULT_PACE = 0.5
 
 
-def default_name(number: int, kind: SeatKind) -> str:
-    """The name a seat gets until someone types one: "Player 3", "Computer 3 (hard)"."""
-    if kind is SeatKind.HUMAN:
-        return f"Player {number}"
-    return f"Computer {number} ({kind.value})"
-
-
-@dataclass
-class SetupCheck:
-    """The result of checking the menu's choices: a MatchSetup, or the problems by place."""
-
-    setup: MatchSetup | None = None
-    """The match to start, when there is no problem."""
-    count: str | None = None
-    """Why the number of players does not work."""
-    names: list[str] = field(default_factory=list)
-    """Problems with the seat names."""
-    name_seats: list[int] = field(default_factory=list)
-    """The seat (0-based) each name problem points at."""
-    options: str | None = None
-    """Why the options do not fit together."""
-    seed: str | None = None
-    """Why the seed is not usable."""
-
-    @property
-    def problems(self) -> list[str]:
-        """Every problem, top of the screen first."""
-        found = [self.count, *self.names, self.options, self.seed]
-        return [problem for problem in found if problem]
-
-
-def check_setup(
-    variant_id: str,
-    options: dict[str, Any],
-    seats: Sequence[tuple[str, SeatKind]],
-    *,
-    seed_text: str = "",
-    hints: bool = True,
-    bot_delay: float = DEFAULT_PACE,
-) -> SetupCheck:
-    """Check the menu's choices and build the MatchSetup they describe.
-
-    Args:
-        variant_id: One of VARIANT_IDS.
-        options: Table options by RuleSet field name.
-        seats: (name as typed, kind) for every seat in play.
-        seed_text: The seed as typed; empty for a random seed.
-        hints: Whether hints are allowed.
-        bot_delay: Seconds between computer actions.
-    """
-    check = SetupCheck()
-    rules: RuleSet | None
-    try:
-        rules = get_variant(variant_id, **options)
-    except RulesError as error:
-        check.options = str(error)
-        rules = None
-    count_rules = rules if rules is not None else get_variant(variant_id)
-    check.count = player_count_error(count_rules, len(seats))
-
-    seen: dict[str, int] = {}
-    for number, (typed, _kind) in enumerate(seats, start=1):
-        name = typed.strip()
-        problem = None
-        key = name.casefold()
-        if not name:
-            problem = f"Seat {number} needs a name."
-        elif len(name) > NAME_MAX_LENGTH:
-            problem = f"Seat {number}'s name is longer than {NAME_MAX_LENGTH} letters."
-        elif (unfit := name_problem(name)) is not None:
-            problem = f"Seat {number}: {unfit.removesuffix(' (G-2).')}."
-        elif key in seen:
-            problem = f"Seats {seen[key]} and {number} are both called {name!r}: names must differ."
-        if problem is not None:
-            check.names.append(problem)
-            check.name_seats.append(number - 1)
-        else:
-            seen[key] = number
-
-    seed: int | None = None
-    if seed_text.strip():
-        try:
-            seed = int(seed_text.strip())
-        except ValueError:
-            check.seed = "The seed must be a whole number, or empty for a random deal."
-
-    if rules is not None and not check.problems:
-        try:
-            check.setup = MatchSetup(
-                rules=rules,
-                seats=tuple(Seat(name=name.strip(), kind=kind) for name, kind in seats),
-                seed=seed,
-                hints=hints,
-                bot_delay=bot_delay,
-            )
-        except ValueError as error:  # pydantic's ValidationError is a ValueError
-            check.options = f"That setup is not possible: {error}"
-    return check
-
-
-def _choice_index(spec: OptionSpec, value: Any) -> int:
-    """Where ``value`` stands in the option's choices (the first when it is not offered)."""
-    return spec.choices.index(value) if value in spec.choices else 0
-
-
-def _variant_prompt(rules: RuleSet) -> str:
-    players = f"{rules.min_players}-{rules.max_players} players"
-    return f"[b]{rules.name}[/b]  [$text-muted]{players}[/]\n  [$text-muted]{rules.description}[/]"
-
-
-class NewGameScreen(Screen[MatchSetup | None]):
+class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     """Choose a variant, the players and the table options, then Start.
 
     Dismisses with the MatchSetup, or None when the player backs out (escape).
     """
 
-    DEFAULT_CSS = """
-    NewGameScreen #ng-header {
-        dock: top;
-        height: 1;
-        width: 100%;
-        background: $primary;
-        color: $text;
-        padding: 0 1;
-    }
-    NewGameScreen #ng-body {
-        height: 1fr;
-        padding: 0 1;
-    }
-    NewGameScreen .section {
-        margin-top: 1;
-        text-style: bold;
-        color: $accent;
-    }
-    NewGameScreen #ng-variant {
-        height: auto;
-        max-height: 100%;
-        border: none;
-        padding: 0;
-    }
-    NewGameScreen #ng-variant:focus {
-        border: none;
-    }
-    NewGameScreen .row {
-        height: 1;
-        margin-bottom: 1;
-    }
-    NewGameScreen .seat-row {
-        height: 1;
-    }
-    NewGameScreen .row-label {
-        width: 34;
-        height: 1;
-    }
-    NewGameScreen .seat-label {
-        width: 8;
-        height: 1;
-    }
-    NewGameScreen .seat-name {
-        width: 24;
-        margin-right: 2;
-    }
-    NewGameScreen .seat-kind {
-        width: 22;
-    }
-    NewGameScreen .row Select {
-        width: 32;
-    }
-    NewGameScreen #ng-seed {
-        width: 32;
-    }
-    NewGameScreen .option-row {
-        margin-bottom: 0;
-    }
-    NewGameScreen .option-help {
-        color: $text-muted;
-        padding-left: 2;
-        margin-bottom: 1;
-    }
-    NewGameScreen #ng-seats, NewGameScreen #ng-options {
-        height: auto;
-    }
-    NewGameScreen .problem {
-        color: $text-error;
-        height: auto;
-    }
-    NewGameScreen .problem.-empty {
-        display: none;
-    }
-    NewGameScreen #ng-bar {
-        height: 3;
-        padding: 0 1;
-        background: $panel;
-    }
-    NewGameScreen #ng-status {
-        width: 1fr;
-        height: 3;
-        content-align: left middle;
-    }
-    NewGameScreen #ng-status.-blocked {
-        color: $text-error;
-    }
-    NewGameScreen #ng-bar Button {
-        margin-left: 1;
-    }
-    """
+    DEFAULT_CSS = menu_css("new_game.tcss")
+
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"ng-start": "start", "ng-back": "back"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -279,12 +70,16 @@ class NewGameScreen(Screen[MatchSetup | None]):
     # ----------------------------------------------------------------- building the screen
 
     def compose(self) -> ComposeResult:
-        yield Static("New game: choose the variant, the players and the options", id="ng-header")
+        yield Static(
+            "New game: choose the variant, the players and the options",
+            id="ng-header",
+            classes="screen-header",
+        )
         rules = self._presets[self.variant_id]
         with VerticalScroll(id="ng-body"):
             yield Label("Variant", classes="section")
             yield OptionList(
-                *(Option(_variant_prompt(rules), id=vid) for vid, rules in self._presets.items()),
+                *(Option(variant_prompt(rules), id=vid) for vid, rules in self._presets.items()),
                 id="ng-variant",
             )
             yield Label("Players", classes="section")
@@ -376,7 +171,7 @@ class NewGameScreen(Screen[MatchSetup | None]):
                     Label(spec.label, classes="row-label"),
                     Select(
                         self._option_choices(variant_id, spec.field),
-                        value=_choice_index(spec, self._option_values[variant_id][spec.field]),
+                        value=choice_index(spec, self._option_values[variant_id][spec.field]),
                         allow_blank=False,
                         compact=True,
                         id=f"opt-{variant_id}-{spec.field}",
@@ -385,7 +180,8 @@ class NewGameScreen(Screen[MatchSetup | None]):
                 )
             )
             if spec.help:
-                rows.append(Static(spec.help, classes="option-help"))
+                help_text = option_help(self._rules_for_labels(variant_id), spec.field, spec.help)
+                rows.append(Static(help_text, classes="option-help", markup=False))
         return rows
 
     def on_mount(self) -> None:
@@ -522,7 +318,7 @@ class NewGameScreen(Screen[MatchSetup | None]):
         for name, spec in specs.items():
             select = self.query_one(f"#opt-{variant_id}-{name}", Select)
             self._reset_select(
-                select, self._option_choices(variant_id, name), _choice_index(spec, new[name])
+                select, self._option_choices(variant_id, name), choice_index(spec, new[name])
             )
 
     def _reset_select(
@@ -604,16 +400,6 @@ class NewGameScreen(Screen[MatchSetup | None]):
     def _input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.focus_next()
-
-    @on(Button.Pressed, "#ng-start")
-    def _start_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_start()
-
-    @on(Button.Pressed, "#ng-back")
-    def _back_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_back()
 
     # ------------------------------------------------------------------------------ actions
 

@@ -7,6 +7,7 @@ help always says what the engine enforces.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -19,6 +20,7 @@ from textual.widgets import Footer, Markdown, Static
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
 from rummy_tui.core.variants import AceRule, DrawRule, UnmatchedValue
 from rummy_tui.ui.assets import read_asset
+from rummy_tui.ui.screens.menu_parts import menu_css
 
 _ENUM_LABELS: dict[Enum, str] = {
     AceRule.LOW: "ace low only (A-2-3)",
@@ -176,6 +178,21 @@ def glance_markdown(rules: RuleSet) -> str:
     return "\n".join(lines)
 
 
+def option_help(rules: RuleSet, field: str, help_text: str) -> str:
+    """An option's help as a player reads it: the help strings call the unset value "None"
+    (the model's word), which a player never sees; the menu's word for it is used instead.
+
+    >>> from rummy_tui.core import get_variant
+    >>> classic = get_variant("classic")
+    >>> option_help(classic, "target_score", "Reach this total (None: play a number of deals).")
+    'Reach this total (none: play a number of deals).'
+    """
+    if "None" not in help_text:
+        return help_text
+    label = choice_label(rules, field, None).split(" (")[0]
+    return re.sub(r"\bNone\b", label, help_text)
+
+
 def options_markdown(rules: RuleSet) -> str:
     """The table options with the value in force and one line of help each."""
     if not rules.options:
@@ -183,7 +200,7 @@ def options_markdown(rules: RuleSet) -> str:
     lines = []
     for option in rules.options:
         value = choice_label(rules, option.field, getattr(rules, option.field))
-        help_text = f" — {option.help}" if option.help else ""
+        help_text = f" — {option_help(rules, option.field, option.help)}" if option.help else ""
         lines.append(f"- **{option.label}:** {value}{help_text}")
     return "\n".join(lines)
 
@@ -221,15 +238,9 @@ class RulesScreen(Screen[None]):
     Left and right show the other variants (with their default options).
     """
 
-    DEFAULT_CSS = """
-    RulesScreen #rules-header {
-        dock: top;
-        height: 1;
-        width: 100%;
-        background: $primary;
-        color: $text;
-        padding: 0 1;
-    }
+    DEFAULT_CSS = (
+        menu_css()
+        + """
     RulesScreen #rules-scroll {
         height: 1fr;
     }
@@ -237,6 +248,7 @@ class RulesScreen(Screen[None]):
         margin: 0 1;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -256,7 +268,7 @@ class RulesScreen(Screen[None]):
         self.shown = rules
 
     def compose(self) -> ComposeResult:
-        yield Static(self._header_text(), id="rules-header")
+        yield Static(self._header_text(), id="rules-header", classes="screen-header")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_markdown(self.rules), id="rules-text", open_links=False)
         yield Footer()

@@ -16,18 +16,51 @@ MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
 
 
-def log_lines(records: Sequence[ActionRecord], settings: DisplaySettings) -> Text:
-    """The public log as text, one record a line, card tokens drawn as cards."""
-    text = Text()
-    shown = list(records)[-MAX_LINES:]
-    for number, record in enumerate(shown):
-        if number:
-            text.append("\n")
-        line = log_text(record.text or record.action.kind, settings)
-        if record.seat is None:
-            line.stylize("bold #9ecbff")
-        text.append_text(line)
-    return text
+SINCE_MARK = "── since your last turn ──"
+"""The rule the full-screen log draws above the first record after the reader's last turn."""
+
+
+def record_line(record: ActionRecord, settings: DisplaySettings) -> Text:
+    """One record as a log line, card tokens drawn as cards; the table's own records (a deal
+    starting, a deal ending) stand out."""
+    line = log_text(record.text or record.action.kind.replace("_", " "), settings)
+    if record.seat is None:
+        line.stylize("bold #9ecbff")
+    return line
+
+
+def log_lines(
+    records: Sequence[ActionRecord], settings: DisplaySettings, limit: int | None = MAX_LINES
+) -> Text:
+    """The public log as text, one record a line, card tokens drawn as cards (the newest
+    ``limit`` records; None for all)."""
+    shown = list(records) if limit is None else list(records)[-limit:]
+    return Text("\n").join(record_line(record, settings) for record in shown)
+
+
+def since_last_turn(records: Sequence[ActionRecord], seat: int) -> list[ActionRecord]:
+    """What happened since ``seat`` last acted: every record after its last one.
+
+    A seat that has not acted yet gets the records of the deal in progress (the deal's own
+    start included), so the first hand-off of a deal says who dealt.
+    """
+    shown = list(records)
+    for position in range(len(shown) - 1, -1, -1):
+        if shown[position].seat == seat:
+            return shown[position + 1 :]
+    if not shown:
+        return []
+    deal = shown[-1].deal_number
+    return [record for record in shown if record.deal_number == deal]
+
+
+def since_text(records: Sequence[ActionRecord], seat: int, settings: DisplaySettings) -> Text:
+    """The "since your last turn" summary: the records :func:`since_last_turn` picks, one a
+    line, or a sentence saying nothing happened."""
+    since = since_last_turn(records, seat)
+    if not since:
+        return Text("Nothing has happened since your last turn.", style="dim")
+    return log_lines(since, settings, limit=None)
 
 
 class LogPanel(VerticalScroll, can_focus=False):

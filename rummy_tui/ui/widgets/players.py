@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
@@ -147,8 +148,14 @@ class PlayerBox(Widget):
         head.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
         head.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
         phrases: list[Text] = [head]
+        width = max(20, self.content_region.width or self.size.width or 80)
         if label.bot_level and label.bot_level not in label.name.lower():
-            phrases.append(Text(f" (computer, {label.bot_level})", style="dim"))
+            # "(computer, easy)" where the seat's line has room, "(easy)" on a narrow panel,
+            # so that twelve seats keep one line each at 80 columns.
+            level = f" (computer, {label.bot_level})"
+            if len(label.name) + len(level) + 30 > width:
+                level = f" ({label.bot_level})"
+            phrases.append(Text(level, style="dim"))
         if seat == view.seat:
             phrases.append(Text(" (you)", style="italic"))
         if seat == view.dealer:
@@ -163,7 +170,6 @@ class PlayerBox(Widget):
         phrases.append(Text(f" · {count} card{'s' if count != 1 else ''}"))
         for piece in score_text(view, seat).split(" · "):
             phrases.append(Text(f" · {piece}", style="bold"))
-        width = max(20, self.content_region.width or self.size.width or 80)
         text = wrap_parts(phrases, width, "    ", "", first_indent="")
         own = [meld for meld in view.melds if meld.owner == seat]
         parts: list[Text] = []
@@ -206,18 +212,52 @@ class PlayersPanel(VerticalScroll, can_focus=False):
     def __init__(self, seats: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seats = seats
+        self.in_view: tuple[int, ...] = ()
+        """The seats kept on view: the seat to act first, then the seat at the keyboard."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         for seat in range(self.seats):
             yield PlayerBox(seat, id=f"seat-{seat}")
 
     def show(self, picture: TablePicture) -> None:
-        """Draw every seat from ``picture``."""
+        """Draw every seat from ``picture`` and bring the seat to act and the seat at the
+        keyboard into view."""
         for box in self.query(PlayerBox):
             box.show(picture)
-        current = picture.view.current
-        try:
-            box = self.query_one(f"#seat-{current}", PlayerBox)
-        except Exception:
+        view = picture.view
+        seats = len(view.players)
+        self.in_view = tuple(
+            seat for seat in dict.fromkeys((view.current, view.seat)) if 0 <= seat < seats
+        )
+        self.call_after_refresh(self.keep_in_view)
+
+    def on_resize(self) -> None:
+        """The panel's height changed (the key bar wrapped, the terminal shrank): look again."""
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll so the seat to act and the seat at the keyboard are both on view; when the
+        panel is too short for both, the seat to act wins."""
+        boxes = []
+        for seat in self.in_view:
+            try:
+                boxes.append(self.query_one(f"#seat-{seat}", PlayerBox))
+            except NoMatches:
+                continue
+        if not boxes:
             return
-        self.call_after_refresh(self.scroll_to_widget, box, animate=False)
+        top = self.scroll_offset.y
+        regions = [box.virtual_region for box in boxes]
+        first = min(region.y for region in regions)
+        last = max(region.bottom for region in regions)
+        height = self.scrollable_content_region.height
+        if last - first <= height:
+            if first < top:
+                target = first
+            elif last > top + height:
+                target = last - height
+            else:
+                return
+        else:
+            target = regions[0].y
+        self.scroll_to(y=target, animate=False, immediate=True)

@@ -1,0 +1,90 @@
+"""The whole log on a screen of its own (``L`` at the table): every public record of the
+match, newest at the bottom, with a rule where the reader's last turn ended.
+
+At 80x24 with twelve players the table's log panel shows a few lines; after eleven other
+turns a person reads here everything that happened since they last played. The log is public
+(P-2), so the screen shows nothing private.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from rummy_tui.core import ActionRecord
+from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.log import SINCE_MARK, log_lines, since_last_turn
+from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
+
+
+def full_log_text(
+    records: Sequence[ActionRecord], settings: DisplaySettings, seat: int | None = None
+) -> Text:
+    """Every record, one a line; with a ``seat``, a rule above what happened since its last
+    turn."""
+    shown = list(records)
+    if seat is None:
+        return log_lines(shown, settings, limit=None)
+    since = since_last_turn(shown, seat)
+    before = shown[: len(shown) - len(since)]
+    text = log_lines(before, settings, limit=None)
+    if since:
+        if before:
+            text.append("\n")
+        text.append(SINCE_MARK, style="bold #ffd54f")
+        text.append("\n")
+        text.append_text(log_lines(since, settings, limit=None))
+    return text
+
+
+class LogScreen(ScrollKeys, Screen[None]):
+    """The full log; Escape, ``L`` or Enter goes back to the table."""
+
+    DEFAULT_CSS = """
+    LogScreen #log-title {
+        text-style: bold;
+        color: $accent;
+        padding: 0 1;
+    }
+    LogScreen #log-body {
+        height: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to the table", key_display="Esc"),
+        Binding("l", "close", "Back", show=False),
+        Binding("enter", "close", "Back", show=False),
+        *ScrollKeys.SCROLL_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        records: Sequence[ActionRecord],
+        settings: DisplaySettings,
+        seat: int | None = None,
+        title: str = "The log of the match",
+    ) -> None:
+        super().__init__()
+        self.records = list(records)
+        self.settings = settings
+        self.seat = seat
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="log-title", markup=False)
+        with ScrollBody(id="log-body", from_end=True):
+            yield Static(full_log_text(self.records, self.settings, self.seat), id="log-lines")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)

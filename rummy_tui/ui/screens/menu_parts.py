@@ -1,0 +1,39 @@
+"""What the menu screens share: their stylesheet and the buttons that run a screen action.
+
+The menus (new game, load, rules help) draw the same header line and the same bar of buttons;
+their styles live in ``assets/menus.tcss`` (and each screen's own sheet next to it), and a
+button is tied to an action by naming it in ``BUTTON_ACTIONS`` instead of one handler each.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.screen import Screen
+from textual.widgets import Button
+
+from rummy_tui.ui.assets import read_asset
+
+
+def menu_css(*sheets: str) -> str:
+    """The shared menu styles followed by the named sheets of ``assets/`` (e.g.
+    ``"load.tcss"``), for a screen's ``DEFAULT_CSS``."""
+    return "\n".join(read_asset(sheet) for sheet in ("menus.tcss", *sheets))
+
+
+class ButtonActions:
+    """Mixin for a :class:`Screen`: a pressed button runs the action ``BUTTON_ACTIONS`` names
+    for its id, the same action its key runs."""
+
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {}
+    """Button id -> action (``"load-back": "back"`` runs ``action_back``; arguments as in a
+    binding, ``"answer(True)"``)."""
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Run the pressed button's action."""
+        action = self.BUTTON_ACTIONS.get(event.button.id or "")
+        if action is None:
+            return
+        event.stop()
+        assert isinstance(self, Screen)
+        await self.run_action(action)
