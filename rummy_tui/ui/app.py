@@ -265,6 +265,11 @@ class RummyApp(App[int]):
         if self.flow is not None:
             self.flow.person_acts(message.action)
 
+    def on_table_screen_take_back(self, _message: TableScreen.TakeBack) -> None:
+        """The person at the keyboard takes back their newest move (P-4)."""
+        if self.flow is not None:
+            self.flow.take_back()
+
     def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
         """A menu over the table: the hint, the help or the leave menu."""
         if message.wish == "hint":

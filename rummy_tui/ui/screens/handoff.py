@@ -19,7 +19,8 @@ from rummy_tui.ui.widgets.keybar import KeyBar
 
 
 class HandoffScreen(Screen[str]):
-    """ "Pass to Anna": dismisses with "go" (Enter) or "leave" (q)."""
+    """ "Pass to Anna": dismisses with "go" (Enter), "leave" (q) or, when the discard that
+    ended the last turn may still be taken back (P-4), "take_back" (u)."""
 
     DEFAULT_CSS = """
     HandoffScreen {
@@ -46,6 +47,10 @@ class HandoffScreen(Screen[str]):
         color: $text-muted;
         margin-top: 1;
     }
+    HandoffScreen #handoff-take-back {
+        color: $text-muted;
+        margin-top: 1;
+    }
     HandoffScreen #handoff-enter {
         margin-top: 1;
         text-style: bold;
@@ -55,12 +60,16 @@ class HandoffScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "I am at the keyboard", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        Binding("u", "take_back", "Take back"),
     ]
 
-    def __init__(self, name: str, context: str = "") -> None:
+    def __init__(self, name: str, context: str = "", take_back: str | None = None) -> None:
+        """``take_back``: the line saying who may still take back the last discard (P-4),
+        when the core allows it; None hides the line and the key."""
         super().__init__()
         self.player_name = name
         self.context = context
+        self.take_back = take_back
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -77,7 +86,19 @@ class HandoffScreen(Screen[str]):
                 id="handoff-enter",
                 markup=False,
             )
+            if self.take_back:
+                yield Static(self.take_back, id="handoff-take-back", markup=False)
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.take_back is not None
+        return True
+
+    def action_take_back(self) -> None:
+        """The player who just discarded takes the discard back (P-4), no hand-off."""
+        if self.take_back is not None:
+            self.dismiss("take_back")
 
     def action_go(self) -> None:
         """The named player is at the keyboard: show their hand."""

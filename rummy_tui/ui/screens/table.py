@@ -150,6 +150,8 @@ class TableScreen(MoveKeys, Screen[None]):
         Binding("e", "end_deal", "End deal"),
         Binding("s", "sort", "Sort"),
         Binding("escape", "clear", "Unselect", key_display="Esc"),
+        Binding("u", "take_back", "Take back"),
+        Binding("u", "take_back_refused", "Take back", show=False),
         Binding("h", "hint", "Hint"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("pageup", "scroll_players(-1)", "Scroll players", key_display="PgUp/PgDn"),
@@ -170,6 +172,9 @@ class TableScreen(MoveKeys, Screen[None]):
         def __init__(self, wish: Wish) -> None:
             super().__init__()
             self.wish: Wish = wish
+
+    class TakeBack(Message):
+        """The player at the keyboard asks to take back their newest move (P-4)."""
 
     class Resumed(Message):
         """The table is on top again (a menu or a question closed)."""
@@ -267,7 +272,7 @@ class TableScreen(MoveKeys, Screen[None]):
         picture = TablePicture(view=view, labels=self.labels, settings=settings)
         self.query_one(PlayersPanel).show(picture)
         self.query_one(PilesView).show(PilesPicture(view=view, settings=settings))
-        self.query_one(LogPanel).show(view.log, settings)
+        self.query_one(LogPanel).show(view.log, settings, view.take_back_notes)
         self.query_one("#phase-hint", Static).update(
             phase_hint(view, self.mode, self._can_go_out_hint(), settings)
         )
@@ -364,7 +369,16 @@ class TableScreen(MoveKeys, Screen[None]):
             return options.end_deal
         if action == "hint":
             return options.hints
+        if action == "take_back":
+            return self.take_back_refusal() is None
         return True
+
+    def take_back_refusal(self) -> str | None:
+        """Why the player at the keyboard may not take back a move now (the core's sentence),
+        or None when ``u`` takes one back."""
+        if self.mode is Mode.HIDDEN:
+            return "Only the player at the keyboard may take back a move (P-4)."
+        return self.controller.take_back_refusal(self.view.seat)
 
     # ------------------------------------------------------------------ hand keys
 
@@ -476,6 +490,14 @@ class TableScreen(MoveKeys, Screen[None]):
             panel.scroll_page_up(animate=False)
         else:
             panel.scroll_page_down(animate=False)
+
+    def action_take_back(self) -> None:
+        """Take back the newest move of this turn (P-4): the turn flow undoes it."""
+        self.post_message(self.TakeBack())
+
+    def action_take_back_refused(self) -> None:
+        """``u`` when nothing may be taken back: the core's reason, in red."""
+        self.refused(self.take_back_refusal() or "Nothing can be taken back now (P-4).")
 
     def action_hint(self) -> None:
         """Show the hint for the player at the keyboard."""

@@ -1,4 +1,5 @@
-"""The log of public actions (P-2): every applied action of the match, newest at the bottom."""
+"""The log of public actions (P-2): every applied action of the match, newest at the bottom,
+with a line in its place for every move taken back (P-4)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
+from rummy_tui.core.state import TakeBackNote
+from rummy_tui.core.takeback import merge_log
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -16,16 +19,25 @@ MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
 
 
-def log_lines(records: Sequence[ActionRecord], settings: DisplaySettings) -> Text:
-    """The public log as text, one record a line, card tokens drawn as cards."""
+def log_lines(
+    records: Sequence[ActionRecord],
+    settings: DisplaySettings,
+    notes: Sequence[TakeBackNote] = (),
+) -> Text:
+    """The public log as text, one record a line, with the take-back notes in their places;
+    card tokens are drawn as cards, the way the table draws them."""
     text = Text()
-    shown = list(records)[-MAX_LINES:]
-    for number, record in enumerate(shown):
+    shown = merge_log(records, notes)[-MAX_LINES:]
+    for number, entry in enumerate(shown):
         if number:
             text.append("\n")
-        line = log_text(record.text or record.action.kind, settings)
-        if record.seat is None:
-            line.stylize("bold #9ecbff")
+        if isinstance(entry, TakeBackNote):
+            line = log_text(entry.text, settings)
+            line.stylize("italic")
+        else:
+            line = log_text(entry.text or entry.action.kind, settings)
+            if entry.seat is None:
+                line.stylize("bold #9ecbff")
         text.append_text(line)
     return text
 
@@ -47,8 +59,13 @@ class LogPanel(VerticalScroll, can_focus=False):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="log-text")
 
-    def show(self, records: Sequence[ActionRecord], settings: DisplaySettings) -> None:
-        """Draw the records and scroll to the newest."""
+    def show(
+        self,
+        records: Sequence[ActionRecord],
+        settings: DisplaySettings,
+        notes: Sequence[TakeBackNote] = (),
+    ) -> None:
+        """Draw the records (and take-back notes) and scroll to the newest."""
         static = self.query_one("#log-text", Static)
-        static.update(log_lines(records, settings))
+        static.update(log_lines(records, settings, notes))
         self.call_after_refresh(self.scroll_end, animate=False)
