@@ -109,7 +109,7 @@ class TurnFlow:
                 self.moved(result)
                 return
             refusal = result
-        self.table.refused(refusal)
+        self.table.refused(refusal or "Nothing can be taken back now (P-4).")
         if seat is not None:  # refused from the hand-off: the hand-off comes back
             self.next_turn()
 

@@ -33,6 +33,7 @@ from rummy_tui.core import (
     TakeDiscard,
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
+from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.screens.table_moves import MoveKeys
@@ -247,8 +248,9 @@ class TableScreen(MoveKeys, Screen[None]):
         """Show the public table only (before a hand-off)."""
         self.show(self.controller.public_view(), Mode.HIDDEN)
 
-    def moved(self, record: ActionRecord | None) -> None:
-        """A move was made: its line under the hand (the mover's selection is spent)."""
+    def moved(self, record: ActionRecord | TakeBackNote | None) -> None:
+        """A move was made (or taken back): its line under the hand (the mover's selection is
+        spent)."""
         if record is not None and record.seat is not None and record.seat in self.hands:
             self.hands[record.seat].selected.clear()
         self.set_status(record.text if record is not None else "")
