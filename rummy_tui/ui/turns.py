@@ -70,6 +70,8 @@ class TurnFlow:
         """After a move or a take-back: the save note, the move's line, and the next screen."""
         self.note_saved()
         self.table.moved(record)
+        if self.controller.phase is Phase.MATCH_OVER:
+            self.app.record_match()
         controller = self.controller
         if (
             not new_deal
