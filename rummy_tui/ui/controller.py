@@ -235,8 +235,12 @@ class Controller:
             return str(error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return f"That move could not be taken back: {error}."
-        if seat in self.hands:
+        state = self.hands.by_seat.get(seat)
+        if state is not None:
+            # Cards coming back to the hand did not come in this turn: no fresh mark for them.
+            fresh_before = set(state.fresh)
             self.hands.follow(self.game.view(seat))
+            state.fresh = fresh_before & set(state.order)
         self.autosave()
         return note
 
