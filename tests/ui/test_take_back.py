@@ -329,3 +329,24 @@ async def test_P4_computers_never_take_back_nor_is_their_move_offered() -> None:
         assert "(P-4)" in status_text(app)
         assert game.to_json() == before
         assert game.state.take_back_notes == []
+
+
+async def test_P4_discard_taken_back_while_the_next_computer_still_thinks() -> None:
+    game = classic_game()
+    app = app_for(game, bots={0: "easy"}, bot_delay=5.0)  # the computer waits
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        assert game.current == 0  # the computer's turn: Bob watches his hand
+        assert table(app).mode is Mode.WATCH
+        assert footer_offers_take_back(app)
+        await press(pilot, "u")
+        assert game.current == 1 and game.phase is Phase.PLAY
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
+        assert any(str(card) == "JS" for card in game.state.deal.hands[1])
+        # The computer's pending choice was dropped: nothing more happens until Bob moves.
+        await pilot.pause()
+        assert game.current == 1 and len(game.state.take_back_notes) == 1
