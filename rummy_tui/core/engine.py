@@ -128,6 +128,7 @@ class Game(DrawChecks, OutChecks):
             cards_drawn=tuple(deal.cards_drawn),
             has_melded=tuple(deal.has_melded),
             log=public_log,
+            take_back_notes=tuple(self.state.take_back_notes),
             last_result=self.state.results[-1] if self.state.results else None,
             results=tuple(self.state.results),
             winners=tuple(self.state.winners),

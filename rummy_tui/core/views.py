@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rummy_tui.core.actions import ActionRecord
 from rummy_tui.core.cards import Card
 from rummy_tui.core.melds import TableMeld
-from rummy_tui.core.state import CutRound, DealResult, Phase
+from rummy_tui.core.state import CutRound, DealResult, Phase, TakeBackNote
 from rummy_tui.core.variants.ruleset import RuleSet
 
 
@@ -58,6 +58,9 @@ class PlayerView(BaseModel):
     has_melded: tuple[bool, ...]
     log: tuple[ActionRecord, ...]
     """The public log: every applied action, with each deal's card order removed."""
+    take_back_notes: tuple[TakeBackNote, ...] = ()
+    """Who took back what (P-4), each placed after the first ``position`` records of ``log``
+    (public, like the log)."""
     last_result: DealResult | None
     """The most recent deal result (hands are revealed at the end of a deal, P-3)."""
     results: tuple[DealResult, ...]

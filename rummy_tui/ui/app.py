@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match_setup import MatchSetup
     from rummy_tui.persistence import SaveStore
+    from rummy_tui.records import Records
     from rummy_tui.ui.controller import Controller
+    from rummy_tui.ui.match_end_messages import MatchEnd
+    from rummy_tui.ui.screens.new_game import NewGameScreen
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.settings import DisplaySettings
     from rummy_tui.ui.turns import TurnFlow
@@ -83,6 +86,7 @@ class RummyApp(App[int]):
         self._store: SaveStore | None = None
         self.store_problem: str | None = None
         self._store_opened = False
+        self._records: Records | None = None
 
     # ------------------------------------------------------------------ settings and store
 
@@ -210,7 +214,9 @@ class RummyApp(App[int]):
             self.exit(0)
 
     def show_new_game(self) -> None:
-        """The new-game menu; its MatchSetup starts the match."""
+        """The new-game menu, starting from the last table played; its MatchSetup starts the
+        match."""
+        from rummy_tui.last_table import last_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
         def chosen(setup: MatchSetup | None) -> None:
@@ -219,7 +225,16 @@ class RummyApp(App[int]):
             else:
                 self.opener.begin_match(setup)
 
-        self.push_screen(NewGameScreen(), chosen)
+        self.push_screen(NewGameScreen(last_table(self.data_dir)), chosen)
+
+    def on_new_game_screen_clear_table(self, _message: NewGameScreen.ClearTable) -> None:
+        """The menu's Clear: forget the last table and start the menu over from the
+        defaults."""
+        from rummy_tui.last_table import clear_last_table
+
+        clear_last_table(self.data_dir)
+        self.clear_screens()
+        self.show_new_game()
 
     def show_load(self) -> None:
         """The list of saved matches."""
@@ -262,6 +277,11 @@ class RummyApp(App[int]):
         if self.flow is not None:
             self.flow.person_acts(message.action)
 
+    def on_table_screen_take_back(self, _message: TableScreen.TakeBack) -> None:
+        """The person at the keyboard takes back their newest move (P-4)."""
+        if self.flow is not None:
+            self.flow.take_back()
+
     def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
         """A menu over the table: the hint, the help or the leave menu."""
         if message.wish == "hint":
@@ -295,8 +315,75 @@ class RummyApp(App[int]):
             return
         self.exit(0)
 
+    # ------------------------------------------------------------------ the end of a match
+
+    def records(self) -> Records:
+        """The records database of the data folder (opened once per session)."""
+        if self._records is None:
+            from rummy_tui.records import Records
+
+            self._records = Records(self.data_dir)
+        return self._records
+
+    def record_match(self) -> None:
+        """Record the finished match at the table (once; a match that is not saved, as in
+        tests with autosave off, is not recorded either). A damaged or locked database never
+        stops play: its notice is shown once."""
+        controller = self.controller
+        if controller is None or not self.autosave or not controller.game.is_over:
+            return
+        records = self.records()
+        try:
+            records.record_match(controller.setup, controller.game)
+        except Exception as error:  # never a traceback: records are a side line
+            self.notice(f"The match could not be recorded: {error}", "warning")
+            return
+        notice = records.take_notice()
+        if notice:
+            self.notice(notice, "warning")
+
     def match_finished(self) -> None:
-        """After the match: back to the title screen (the app exits without one)."""
+        """After the match's last end-of-deal screen: Play again, New game or Title. The
+        choice comes back as a :class:`~rummy_tui.ui.match_end_messages.MatchEnd` message."""
+        from rummy_tui.ui.match_end_messages import MatchEnd
+        from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+
+        choices = [
+            Choice("Play again: same table, the next player deals first", MatchEnd.PlayAgain),
+            Choice("New game: the menu, starting from this table", MatchEnd.NewGame),
+            Choice("Title screen", MatchEnd.Title),
+        ]
+
+        def chosen(
+            choice: type[MatchEnd.PlayAgain | MatchEnd.NewGame | MatchEnd.Title] | None,
+        ) -> None:
+            self.post_message((choice or MatchEnd.Title)())
+
+        self.push_screen(ChoiceScreen("The match is over. What next?", choices), chosen)
+
+    def on_match_end_play_again(self, _message: MatchEnd.PlayAgain) -> None:
+        """Play again: same players and options, seats turned by one, a fresh shuffle."""
+        from rummy_tui.rematch import play_again
+
+        controller = self.controller
+        if controller is None or not controller.game.is_over:
+            self.show_title()
+            return
+        try:
+            setup, game = play_again(controller.setup, controller.game)
+        except Exception as error:  # never a traceback
+            self.notice(f"The next match could not be dealt: {error}", "error")
+            self.show_title()
+            return
+        self.opener.begin_match(setup, game)
+
+    def on_match_end_new_game(self, _message: MatchEnd.NewGame) -> None:
+        """The new-game menu (it starts from the table just played)."""
+        self.clear_screens()
+        self.show_new_game()
+
+    def on_match_end_title(self, _message: MatchEnd.Title) -> None:
+        """Back to the title screen."""
         self.show_title()
 
 

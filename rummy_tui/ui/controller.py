@@ -37,7 +37,8 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
 from rummy_tui.core.seat_options import lone_loose_card
-from rummy_tui.core.state import CutRound
+from rummy_tui.core.state import CutRound, TakeBackNote
+from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.hand_state import HandOrders
@@ -45,6 +46,9 @@ from rummy_tui.ui.hand_state import HandOrders
 if TYPE_CHECKING:
     from rummy_tui.bots import Bot, Hint
     from rummy_tui.persistence import SaveStore
+
+TAKE_BACK_NOTES_KEY = "take_back_notes"
+"""Where a save's extra data keeps the public take-back notes (P-4)."""
 
 Notice = Callable[[str, SeverityLevel], None]
 """Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
@@ -187,6 +191,53 @@ class Controller:
             self.hands.follow(self.game.view(record.seat))
         self.autosave()
         return Outcome(record=record)
+
+    # ------------------------------------------------------------------ take-back (P-4)
+
+    def take_back_refusal(self, seat: int) -> str | None:
+        """The core's one-sentence reason why ``seat`` may not take back the newest move now,
+        or None when it may. Computer players are never offered a take-back."""
+        if self.is_bot(seat):
+            return "Computer players never take back their moves (P-4)."
+        if not 0 <= seat < len(self.players):
+            return "Only the player at the keyboard may take back a move (P-4)."
+        try:
+            refusal = self.game.take_back_refusal(seat)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return f"That move could not be taken back: {error}."
+        return None if refusal is None else str(refusal)
+
+    def mover_to_take_back(self) -> int | None:
+        """The person whose move a take-back would undo now (after a discard: the player who
+        discarded, not the seat to act), or None when nobody may take one back."""
+        from rummy_tui.core.takeback import newest_move
+
+        record = newest_move(self.game)
+        if record is None or record.seat is None or self.is_bot(record.seat):
+            return None
+        return record.seat
+
+    def take_back(self, seat: int) -> TakeBackNote | str:
+        """Take back ``seat``'s newest move (the core decides whether it may): the mover's
+        hand order gets the cards back, and the match is saved as if the move had never been
+        made. Returns the public note, or the refusal's sentence with nothing changed."""
+        refusal = self.take_back_refusal(seat)
+        if refusal is not None:
+            return refusal
+        try:
+            note = self.game.take_back(seat)
+        except IllegalAction as error:
+            return str(error)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return f"That move could not be taken back: {error}."
+        state = self.hands.by_seat.get(seat)
+        if state is not None:
+            # Cards coming back to the hand did not come in this turn: no fresh mark for them.
+            fresh_before = set(state.fresh)
+            self.hands.follow(self.game.view(seat))
+            state.fresh = fresh_before & set(state.order)
+        self.autosave()
+        return note
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take."""
@@ -337,8 +388,10 @@ class Controller:
         return list(self.hints_used.get(deal_number, [0] * len(self.players)))
 
     def restore_extra(self, extra: dict[str, Any] | None) -> None:
-        """Take back what the interface kept in a save: hint counts and hand orders."""
+        """Take back what the interface kept in a save: hint counts, take-back notes (P-4)
+        and hand orders."""
         self.restore_hints(extra)
+        notes_from_extra(self.game, (extra or {}).get(TAKE_BACK_NOTES_KEY))
         views = [self.view(seat) for seat in range(len(self.players))]
         self.hands.restore((extra or {}).get("hand_order", {}), views)
 
@@ -379,6 +432,8 @@ class Controller:
             extra["hints_used"] = {str(deal): counts for deal, counts in self.hints_used.items()}
         if self.hands.by_seat:
             extra["hand_order"] = self.hands.to_extra()
+        if self.game.state.take_back_notes:
+            extra[TAKE_BACK_NOTES_KEY] = notes_to_extra(self.game)
         try:
             self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
         except Exception as error:

@@ -42,6 +42,9 @@ class MatchOpener:
             return
         controller = self._make_controller(setup, game)
         if app.autosave:
+            from rummy_tui.last_table import remember_table
+
+            remember_table(setup, app.data_dir)  # the new-game menu starts from it next time
             store = app.store()
             if store is None:
                 app.notice(app.store_problem or "The match is not saved.", "warning")

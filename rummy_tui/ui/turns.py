@@ -7,8 +7,8 @@ and saves the match (with the hand orders as the players left them); then :meth:
 alone decides what the table shows next: the same player's hand, the next player's hand after
 a hand-off, a computer's move, or the end of the deal. Screens never call back up into the
 app; they post messages, and the flow hands them views (attributes down, messages up). A
-later take-back is one more source of moves: it would undo through the controller and end in
-the same :meth:`moved`.
+take-back (P-4) is one more source of moves: :meth:`TurnFlow.take_back` undoes through the
+controller (which saves) and ends in the same :meth:`moved`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rummy_tui.core import Action, ActionRecord, Phase, PlayerView, StartDeal
+from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.controller import Controller, Outcome
 from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.table_text import Mode
@@ -65,11 +66,12 @@ class TurnFlow:
             self.moved(outcome.record, new_deal=isinstance(action, StartDeal))
         return outcome
 
-    def moved(self, record: ActionRecord | None, new_deal: bool = False) -> None:
-        """After a move (or, later, a take-back): the save note, the move's line, and the next
-        screen."""
+    def moved(self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False) -> None:
+        """After a move or a take-back: the save note, the move's line, and the next screen."""
         self.note_saved()
         self.table.moved(record)
+        if self.controller.phase is Phase.MATCH_OVER:
+            self.app.record_match()
         controller = self.controller
         if (
             not new_deal
@@ -88,6 +90,30 @@ class TurnFlow:
         outcome = self.act(action, Source.PERSON)
         if not outcome.ok:
             self.table.refused(outcome.reason or "That move is not allowed.")
+
+    def take_back(self, seat: int | None = None) -> None:
+        """The person at the keyboard (or ``seat``: the one whose discard the hand-off offers to
+        take back) takes back their newest move, if the core allows it (P-4). A computer
+        still thinking stops; the keyboard stays with (or returns to) the mover, with no
+        hand-off."""
+        mover = self.keyboard_seat if seat is None else seat
+        refusal = (
+            "Only the player at the keyboard may take back a move (P-4)."
+            if mover is None
+            else self.controller.take_back_refusal(mover)
+        )
+        if refusal is None and mover is not None:
+            self.stop_bots()
+            self._bot_waiting = None
+            result = self.controller.take_back(mover)
+            if not isinstance(result, str):
+                self.keyboard_seat = mover
+                self.moved(result)
+                return
+            refusal = result
+        self.table.refused(refusal or "Nothing can be taken back now (P-4).")
+        if seat is not None:  # refused from the hand-off: the hand-off comes back
+            self.next_turn()
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
@@ -121,14 +147,23 @@ class TurnFlow:
             context = (
                 f"{view.rules.name} · deal {view.deal_number} · {controller.players[seat]} to play"
             )
+            # P-4: the discard that ended the turn may be taken back until Enter is pressed.
+            mover = controller.mover_to_take_back() if not force_handoff else None
+            offer = None
+            if mover is not None:
+                offer = f"{controller.players[mover]} may still press u to take back the discard."
             self.app.push_screen(
-                HandoffScreen(controller.players[seat], context), partial(self._handed_over, seat)
+                HandoffScreen(controller.players[seat], context, take_back=offer),
+                partial(self._handed_over, seat, mover),
             )
             return
         self.keyboard_seat = seat
         table.show(controller.view(seat), Mode.PLAY)
 
-    def _handed_over(self, seat: int, choice: str | None) -> None:
+    def _handed_over(self, seat: int, mover: int | None, choice: str | None) -> None:
+        if choice == "take_back" and mover is not None:
+            self.take_back(mover)
+            return
         if choice == "leave":
             self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
             return

@@ -28,7 +28,8 @@ from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
 class HandoffScreen(ScrollKeys, Screen[str]):
-    """ "Pass to Anna": dismisses with "go" (Enter) or "leave" (q)."""
+    """ "Pass to Anna": dismisses with "go" (Enter), "leave" (q) or, when the discard that
+    ended the last turn may still be taken back (P-4), "take_back" (u)."""
 
     DEFAULT_CSS = """
     HandoffScreen {
@@ -57,6 +58,10 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         color: $text-muted;
         margin-top: 1;
     }
+    HandoffScreen #handoff-take-back {
+        color: $text-muted;
+        margin-top: 1;
+    }
     HandoffScreen #handoff-enter {
         text-style: bold;
     }
@@ -74,6 +79,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "I am at the keyboard", key_display="Enter"),
         Binding("q", "leave", "Leave the table"),
+        Binding("u", "take_back", "Take back"),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
@@ -84,6 +90,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         since: Sequence[ActionRecord] | None = None,
         settings: DisplaySettings | None = None,
         seat: int | None = None,
+        take_back: str | None = None,
     ) -> None:
         """
         Args:
@@ -93,6 +100,8 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                 happened since the player's last turn). None reads it from the app's match.
             settings: How cards are drawn.
             seat: The player's seat (None: found by name).
+            take_back: The line saying who may still take back the last discard (P-4), when
+                the core allows it; None hides the line and the key.
         """
         super().__init__()
         self.player_name = name
@@ -100,6 +109,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         self.records = list(since) if since is not None else None
         self.settings = settings
         self.seat = seat
+        self.take_back = take_back
 
     def _log_and_seat(self) -> tuple[list[ActionRecord], int | None]:
         records, seat = self.records, self.seat
@@ -126,6 +136,8 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                 id="handoff-enter",
                 markup=False,
             )
+            if self.take_back:
+                yield Static(self.take_back, id="handoff-take-back", markup=False)
             if self.context:
                 yield Static(self.context, id="handoff-context", markup=False)
             if records and seat is not None:
@@ -133,6 +145,16 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                 with ScrollBody(id="handoff-since", from_end=True):
                     yield Static(since_text(records, seat, settings), id="handoff-since-text")
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.take_back is not None
+        return True
+
+    def action_take_back(self) -> None:
+        """The player who just discarded takes the discard back (P-4), no hand-off."""
+        if self.take_back is not None:
+            self.dismiss("take_back")
 
     def action_go(self) -> None:
         """The named player is at the keyboard: show their hand."""

@@ -1,5 +1,7 @@
 """The new-game menu: variant, players, table options; dismisses with a MatchSetup or None.
 
+It starts from the last table played when the app hands one down (``NewGameScreen(last)``);
+its Clear button posts :class:`NewGameScreen.ClearTable` so that the app forgets that table.
 Every choice is checked as it is made; problems are explained next to the field they concern
 and Start is refused until they are fixed. :func:`check_setup` holds those checks without any
 widget, so they can be tested on their own.
@@ -13,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
@@ -52,8 +55,13 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         Binding("f1", "show_rules", "Rules of this variant"),
     ]
 
-    def __init__(self) -> None:
+    class ClearTable(Message):
+        """The player asks to forget the remembered table (the app clears it)."""
+
+    def __init__(self, last: MatchSetup | None = None) -> None:
+        """``last``: the last table played, to start from (None: the defaults)."""
         super().__init__()
+        self.last = last
         self.variant_id: str = VARIANT_IDS[0]
         """The variant chosen in the list."""
         self._presets: dict[str, RuleSet] = {vid: get_variant(vid) for vid in VARIANT_IDS}
@@ -66,6 +74,22 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             default_name(number, SeatKind.HUMAN) for number in range(1, MAX_SEATS + 1)
         ]
         self._seat_kinds: list[SeatKind] = [SeatKind.HUMAN] * MAX_SEATS
+        if last is not None:
+            self._start_from(last)
+
+    def _start_from(self, last: MatchSetup) -> None:
+        """Take the variant, options and seats of ``last`` as the choices so far."""
+        vid = last.rules.variant_id
+        if vid not in self._presets:
+            return
+        self.variant_id = vid
+        self._option_values[vid] = {
+            spec.field: getattr(last.rules, spec.field) for spec in self._presets[vid].options
+        }
+        self._count = len(last.seats)
+        for index, seat in enumerate(last.seats[:MAX_SEATS]):
+            self._names[index] = seat.name
+            self._seat_kinds[index] = seat.kind
 
     # ----------------------------------------------------------------- building the screen
 
@@ -107,16 +131,25 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
                 yield Label("Hints", classes="row-label")
                 yield Select(
                     [("on", True), ("off", False)],
-                    value=True,
+                    value=self.last.hints if self.last is not None else True,
                     allow_blank=False,
                     compact=True,
                     id="ng-hints",
                 )
             with Horizontal(classes="row"):
+                yield Label("Take-backs (P-4)", classes="row-label")
+                yield Select(
+                    [("on", True), ("off", False)],
+                    value=self.last.take_backs if self.last is not None else True,
+                    allow_blank=False,
+                    compact=True,
+                    id="ng-take-backs",
+                )
+            with Horizontal(classes="row"):
                 yield Label("Computer pace", classes="row-label")
                 yield Select(
                     PACE_CHOICES,
-                    value=DEFAULT_PACE,
+                    value=self._pace(),
                     allow_blank=False,
                     compact=True,
                     id="ng-pace",
@@ -134,8 +167,17 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         with Horizontal(id="ng-bar"):
             yield Static("", id="ng-status")
             yield Button("Start", id="ng-start", variant="success")
+            if self.last is not None:
+                yield Button("Clear", id="ng-clear")
             yield Button("Back", id="ng-back")
         yield Footer()
+
+    def _pace(self) -> float:
+        """The computer pace to show: the last table's when it is one of the choices."""
+        paces = [pace for _label, pace in PACE_CHOICES]
+        if self.last is not None and self.last.bot_delay in paces:
+            return self.last.bot_delay
+        return DEFAULT_PACE
 
     def _seat_row(self, index: int) -> Horizontal:
         return Horizontal(
@@ -222,6 +264,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         """Check the choices made so far."""
         seats = [(self._names[index], self._seat_kinds[index]) for index in range(self._count)]
         hints = self.query_one("#ng-hints", Select).value
+        take_backs = self.query_one("#ng-take-backs", Select).value
         pace = self.query_one("#ng-pace", Select).value
         return check_setup(
             self.variant_id,
@@ -229,6 +272,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             seats,
             seed_text=self.query_one("#ng-seed", Input).value,
             hints=hints is not False,
+            take_backs=take_backs is not False,
             bot_delay=pace if isinstance(pace, float) else DEFAULT_PACE,
         )
 
@@ -383,7 +427,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         self._follow_defaults(variant_id, option_field, value)
         self._refresh_problems()
 
-    @on(Select.Changed, "#ng-hints, #ng-pace")
+    @on(Select.Changed, "#ng-hints, #ng-take-backs, #ng-pace")
     def _table_changed(self, event: Select.Changed) -> None:
         event.stop()
         self._refresh_problems()

@@ -75,6 +75,7 @@ def check_setup(
     *,
     seed_text: str = "",
     hints: bool = True,
+    take_backs: bool = True,
     bot_delay: float = DEFAULT_PACE,
 ) -> SetupCheck:
     """Check the menu's choices and build the MatchSetup they describe.
@@ -85,6 +86,7 @@ def check_setup(
         seats: (name as typed, kind) for every seat in play.
         seed_text: The seed as typed; empty for a random seed.
         hints: Whether hints are allowed.
+        take_backs: Whether players may take back moves of their turn (P-4).
         bot_delay: Seconds between computer actions.
     """
     check = SetupCheck()
@@ -130,6 +132,7 @@ def check_setup(
                 seats=tuple(Seat(name=name.strip(), kind=kind) for name, kind in seats),
                 seed=seed,
                 hints=hints,
+                take_backs=take_backs,
                 bot_delay=bot_delay,
             )
         except ValueError as error:  # pydantic's ValidationError is a ValueError

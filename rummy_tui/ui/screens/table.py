@@ -33,6 +33,7 @@ from rummy_tui.core import (
     TakeDiscard,
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
+from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.screens.table_moves import MoveKeys
@@ -150,6 +151,8 @@ class TableScreen(MoveKeys, Screen[None]):
         Binding("e", "end_deal", "End deal"),
         Binding("s", "sort", "Sort"),
         Binding("escape", "clear", "Unselect", key_display="Esc"),
+        Binding("u", "take_back", "Take back"),
+        Binding("u", "take_back_refused", "Take back", show=False),
         Binding("h", "hint", "Hint"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("pageup", "scroll_players(-1)", "Scroll players", key_display="PgUp/PgDn"),
@@ -170,6 +173,9 @@ class TableScreen(MoveKeys, Screen[None]):
         def __init__(self, wish: Wish) -> None:
             super().__init__()
             self.wish: Wish = wish
+
+    class TakeBack(Message):
+        """The player at the keyboard asks to take back their newest move (P-4)."""
 
     class Resumed(Message):
         """The table is on top again (a menu or a question closed)."""
@@ -242,8 +248,9 @@ class TableScreen(MoveKeys, Screen[None]):
         """Show the public table only (before a hand-off)."""
         self.show(self.controller.public_view(), Mode.HIDDEN)
 
-    def moved(self, record: ActionRecord | None) -> None:
-        """A move was made: its line under the hand (the mover's selection is spent)."""
+    def moved(self, record: ActionRecord | TakeBackNote | None) -> None:
+        """A move was made (or taken back): its line under the hand (the mover's selection is
+        spent)."""
         if record is not None and record.seat is not None and record.seat in self.hands:
             self.hands[record.seat].selected.clear()
         self.set_status(record.text if record is not None else "")
@@ -267,7 +274,7 @@ class TableScreen(MoveKeys, Screen[None]):
         picture = TablePicture(view=view, labels=self.labels, settings=settings)
         self.query_one(PlayersPanel).show(picture)
         self.query_one(PilesView).show(PilesPicture(view=view, settings=settings))
-        self.query_one(LogPanel).show(view.log, settings)
+        self.query_one(LogPanel).show(view.log, settings, view.take_back_notes)
         self.query_one("#phase-hint", Static).update(
             phase_hint(view, self.mode, self._can_go_out_hint(), settings)
         )
@@ -364,7 +371,16 @@ class TableScreen(MoveKeys, Screen[None]):
             return options.end_deal
         if action == "hint":
             return options.hints
+        if action == "take_back":
+            return self.take_back_refusal() is None
         return True
+
+    def take_back_refusal(self) -> str | None:
+        """Why the player at the keyboard may not take back a move now (the core's sentence),
+        or None when ``u`` takes one back."""
+        if self.mode is Mode.HIDDEN:
+            return "Only the player at the keyboard may take back a move (P-4)."
+        return self.controller.take_back_refusal(self.view.seat)
 
     # ------------------------------------------------------------------ hand keys
 
@@ -476,6 +492,14 @@ class TableScreen(MoveKeys, Screen[None]):
             panel.scroll_page_up(animate=False)
         else:
             panel.scroll_page_down(animate=False)
+
+    def action_take_back(self) -> None:
+        """Take back the newest move of this turn (P-4): the turn flow undoes it."""
+        self.post_message(self.TakeBack())
+
+    def action_take_back_refused(self) -> None:
+        """``u`` when nothing may be taken back: the core's reason, in red."""
+        self.refused(self.take_back_refusal() or "Nothing can be taken back now (P-4).")
 
     def action_hint(self) -> None:
         """Show the hint for the player at the keyboard."""

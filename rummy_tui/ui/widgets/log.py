@@ -1,4 +1,5 @@
-"""The log of public actions (P-2): every applied action of the match, newest at the bottom."""
+"""The log of public actions (P-2): every applied action of the match, newest at the bottom,
+with a line in its place for every move taken back (P-4)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
+from rummy_tui.core.state import TakeBackNote
+from rummy_tui.core.takeback import merge_log
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -30,12 +33,25 @@ def record_line(record: ActionRecord, settings: DisplaySettings) -> Text:
 
 
 def log_lines(
-    records: Sequence[ActionRecord], settings: DisplaySettings, limit: int | None = MAX_LINES
+    records: Sequence[ActionRecord],
+    settings: DisplaySettings,
+    notes: Sequence[TakeBackNote] = (),
+    limit: int | None = MAX_LINES,
 ) -> Text:
-    """The public log as text, one record a line, card tokens drawn as cards (the newest
-    ``limit`` records; None for all)."""
-    shown = list(records) if limit is None else list(records)[-limit:]
-    return Text("\n").join(record_line(record, settings) for record in shown)
+    """The public log as text, one record a line, with the take-back notes in their places;
+    card tokens are drawn as cards, the way the table draws them (the newest ``limit``
+    entries; None for all)."""
+    merged = merge_log(records, notes)
+    shown = merged if limit is None else merged[-limit:]
+    lines: list[Text] = []
+    for entry in shown:
+        if isinstance(entry, TakeBackNote):
+            line = log_text(entry.text, settings)
+            line.stylize("italic")
+        else:
+            line = record_line(entry, settings)
+        lines.append(line)
+    return Text("\n").join(lines)
 
 
 def since_last_turn(records: Sequence[ActionRecord], seat: int) -> list[ActionRecord]:
@@ -80,8 +96,13 @@ class LogPanel(VerticalScroll, can_focus=False):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="log-text")
 
-    def show(self, records: Sequence[ActionRecord], settings: DisplaySettings) -> None:
-        """Draw the records and scroll to the newest."""
+    def show(
+        self,
+        records: Sequence[ActionRecord],
+        settings: DisplaySettings,
+        notes: Sequence[TakeBackNote] = (),
+    ) -> None:
+        """Draw the records (and take-back notes) and scroll to the newest."""
         static = self.query_one("#log-text", Static)
-        static.update(log_lines(records, settings))
+        static.update(log_lines(records, settings, notes))
         self.call_after_refresh(self.scroll_end, animate=False)

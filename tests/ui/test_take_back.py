@@ -1,0 +1,352 @@
+"""Taking back moves at the table with ``u`` (P-4), played by keys as a person would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rummy_tui.core import Game, Phase, TakeDiscard
+from rummy_tui.persistence import SaveStore
+from rummy_tui.ui.app import make_app
+from rummy_tui.ui.screens.table import Mode
+from rummy_tui.ui.settings import DisplaySettings
+from tests.ui.helpers import (
+    app_for,
+    cursor_to,
+    game_of,
+    pass_to,
+    press,
+    screen_text,
+    select,
+    setup_for_game,
+    stacked_game,
+    status_text,
+    table,
+)
+
+BOB = "7H 8H 9H KS KD KC 2C 3C 5D JS"
+ANNA = "10H AS 3S 5S 7S 9D 6C 8C QC 4H"
+
+
+def classic_game():
+    return stacked_game("classic", {0: ANNA, 1: BOB}, upcard="4C", stock="QD 6S 6D")
+
+
+def log_on_screen(app) -> str:
+    """The log panel's text as drawn."""
+    return str(table(app).query_one("#log-text").render())
+
+
+def footer_offers_take_back(app) -> bool:
+    """Whether the footer shows ``u Take back``."""
+    from rummy_tui.ui.widgets.keybar import KeyBar
+
+    bar = app.screen.query_one(KeyBar)
+    return any(action == "take_back" for *_rest, action in bar._items)
+
+
+async def test_P4_classic_meld_and_pile_take_taken_back_newest_first() -> None:
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        game = game_of(app)
+        fresh = game.to_json()
+        assert not footer_offers_take_back(app)  # nothing played yet
+        await press(pilot, "t")  # take the 4♣
+        untaken = game.to_json()
+        assert footer_offers_take_back(app)
+        await select(pilot, "7H", "8H", "9H")
+        await press(pilot, "m")
+        assert len(game.state.deal.melds) == 1
+
+        await press(pilot, "u")
+        assert game.state.deal.melds == []
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
+        shown = log_on_screen(app)
+        assert "Bob took back: meld 7♥ 8♥ 9♥" in shown
+        assert "7H" not in shown and "7H" not in screen_text(app)
+        # The cards back in the hand are not marked as new this turn; the 4♣ taken still is.
+        marked = table(app).hand_state.fresh  # type: ignore[union-attr]
+        assert sorted(str(card) for card in marked) == ["4C"]
+        assert [note.text for note in game.state.take_back_notes] == [
+            "Bob took back: meld 7H 8H 9H"
+        ]
+        # The game is what it was before the meld (the note apart).
+        assert game.state.model_dump(exclude={"take_back_notes"}) == type(game).from_json(
+            untaken
+        ).state.model_dump(exclude={"take_back_notes"})
+
+        await press(pilot, "u")  # press again: the pile take before it
+        assert game.phase is Phase.DRAW
+        assert str(game.state.deal.discard[-1]) == "4C"
+        assert game.state.model_dump(exclude={"take_back_notes"}) == type(game).from_json(
+            fresh
+        ).state.model_dump(exclude={"take_back_notes"})
+        assert not footer_offers_take_back(app)
+        before = game.to_json()
+        await press(pilot, "u")  # nothing of this turn is left: the core's refusal
+        assert "(P-4)" in status_text(app)
+        assert game.to_json() == before
+
+
+async def test_P4_stock_draw_never_taken_back_footer_hides_u() -> None:
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        game = game_of(app)
+        await press(pilot, "d")
+        assert not footer_offers_take_back(app)
+        assert "Take back" not in screen_text(app)
+        before = game.to_json()
+        await press(pilot, "u")
+        assert "drew from the stock was hidden" in status_text(app)
+        assert "(P-4)" in status_text(app)
+        assert game.to_json() == before
+
+
+async def test_P4_discard_taken_back_from_the_hand_off() -> None:
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        game = game_of(app)
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        assert type(app.screen).__name__ == "HandoffScreen"
+        assert footer_offers_take_back(app)
+        await press(pilot, "u")
+        assert app.screen is table(app)
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
+        assert game.current == 1 and game.phase is Phase.PLAY
+        assert any(str(card) == "JS" for card in game.state.deal.hands[1])
+        assert "Bob took back: discard J♠" in log_on_screen(app)
+        # Discard again and let Anna sit down: the window has closed.
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        await pass_to(pilot, "Anna")
+        assert not footer_offers_take_back(app)
+        await press(pilot, "u")
+        assert "(P-4)" in status_text(app)
+
+
+async def test_P4_double_rum_joker_move_and_meld_taken_back() -> None:
+    game = stacked_game(
+        "double", {1: "5H 6H JK 7H QS QD QC 9C 10C JC"}, upcard="2S", stock="3D 8S 8D"
+    )
+    app = app_for(game)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "d")
+        await select(pilot, "5H", "6H", "JK")
+        await press(pilot, "m")
+        await press(pilot, "1")  # the joker stands for 7♥
+        await select(pilot, "7H")
+        await press(pilot, "l")  # the natural 7♥ moves the joker to the low end (D-6)
+        assert game.state.deal.melds[0].cards[0].moved
+
+        await press(pilot, "u")
+        run = game.state.deal.melds[0]
+        assert [str(placed.face) for placed in run.cards] == ["5H", "6H", "7H"]
+        assert not any(placed.moved for placed in run.cards)
+        assert any(str(card) == "7H" for card in game.state.deal.hands[1])
+        assert "Bob took back: lay-off of 7♥ on meld 1" in log_on_screen(app)
+        assert "JK=7♥" in screen_text(app).replace(" ", "")
+
+        await press(pilot, "u")
+        assert game.state.deal.melds == []
+        assert "Bob took back: meld 5♥ 6♥ JK" in log_on_screen(app)
+        assert not footer_offers_take_back(app)  # next is the stock draw: hidden
+        await press(pilot, "u")
+        assert "hidden" in status_text(app) and "(P-4)" in status_text(app)
+
+
+RUMMY500_BOB = "9D 10D JD QS QH QC QD KH KC 2C 3C 4C 6C"
+RUMMY500_ANNA = "7C 2H 4H 6H 8H 10H 2S 4S 6S 8S 10S AH 3S"
+
+
+async def test_P4_rummy500_dig_with_its_duty_and_a_lay_off_taken_back() -> None:
+    game = stacked_game(
+        "rummy500", {0: RUMMY500_ANNA, 1: RUMMY500_BOB}, upcard="KS", stock="5C 9S 5D 5H"
+    )
+    app = app_for(game)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "d")
+        await select(pilot, "9D", "10D", "JD")
+        await press(pilot, "m")
+        await select(pilot, "QS", "QH", "QC")
+        await press(pilot, "m")
+        await cursor_to(pilot, "6C")
+        await press(pilot, "x")
+        await pass_to(pilot, "Anna")
+        await press(pilot, "d")
+        await select(pilot, "7C")
+        await press(pilot, "x")
+        await pass_to(pilot, "Bob")
+
+        before_dig = game.state.model_dump(exclude={"take_back_notes"})
+        await press(pilot, "t")
+        await press(pilot, "3")  # down to the K♠: it must be used this turn (R-5)
+        assert str(game.state.deal.turn.must_use) == "KS"
+        await select(pilot, "KS", "KH", "KC")
+        await press(pilot, "m")  # the forced meld
+        await select(pilot, "QD")
+        await press(pilot, "l")
+        await press(pilot, "1")  # declared to the diamond run (R-7)
+        assert len(game.state.deal.melds[0].cards) == 4
+
+        await press(pilot, "u")  # the lay-off, with its declaration
+        assert len(game.state.deal.melds[0].cards) == 3
+        await press(pilot, "u")  # the forced meld: the duty is back
+        assert str(game.state.deal.turn.must_use) == "KS"
+        assert "Use the K♠ you took" in screen_text(app)
+        await press(pilot, "u")  # the dig itself
+        assert game.phase is Phase.DRAW
+        assert game.state.deal.turn.must_use is None
+        assert [str(card) for card in game.state.deal.discard] == ["KS", "6C", "7C"]
+        assert game.state.model_dump(exclude={"take_back_notes"}) == before_dig
+        log = log_on_screen(app)
+        assert "Bob took back: taking 3 cards from the discard pile" in log
+        assert "Bob took back: meld K♠ K♥ K♣" in log
+
+
+async def test_P4_european_pile_take_taken_back_and_boathouse_draw_refused() -> None:
+    european = stacked_game("european", {}, upcard="5D")
+    app = app_for(european)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        fresh = european.state.model_dump(exclude={"take_back_notes"})
+        await press(pilot, "t")
+        assert european.phase is Phase.PLAY
+        await press(pilot, "u")
+        assert european.state.model_dump(exclude={"take_back_notes"}) == fresh
+        assert "Bob took back: taking the top card of the discard pile" in log_on_screen(app)
+
+    boathouse = stacked_game("boathouse", {}, upcard="5D")
+    app = app_for(boathouse)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")  # the discard and a hidden stock card (B-1)
+        assert boathouse.phase is Phase.PLAY
+        assert not footer_offers_take_back(app)
+        before = boathouse.to_json()
+        await press(pilot, "u")
+        assert "hidden" in status_text(app) and "(P-4)" in status_text(app)
+        assert boathouse.to_json() == before
+
+
+async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the_move(
+    tmp_path: Path,
+) -> None:
+    game = classic_game()
+    never = Game.from_json(game.to_json())
+    never.apply(TakeDiscard())  # the same match, where the meld was never made
+    app = make_app(
+        setup=setup_for_game(game), game=game, data_dir=tmp_path, settings=DisplaySettings()
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        assert app.controller is not None
+        name = app.controller.saving.name
+        assert name is not None
+        await press(pilot, "t")
+        await select(pilot, "7H", "8H", "9H")
+        await press(pilot, "m")
+        await press(pilot, "u")
+        assert "· saved" in screen_text(app)
+
+    _setup, saved, extra = SaveStore(tmp_path).load(name)
+    assert extra["take_back_notes"]
+    assert saved.state.model_dump(exclude={"take_back_notes"}) == never.state.model_dump(
+        exclude={"take_back_notes"}
+    )
+    assert saved.to_json() == never.to_json()  # the save's game knows nothing of the move
+
+    resumed = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        again = game_of(resumed)
+        assert again.state.model_dump(exclude={"take_back_notes"}) == never.state.model_dump(
+            exclude={"take_back_notes"}
+        )
+        # The public note came back with the save's extra data.
+        assert [note.text for note in again.state.take_back_notes] == [
+            "Bob took back: meld 7H 8H 9H"
+        ]
+        assert "Bob took back: meld 7♥ 8♥ 9♥" in log_on_screen(resumed)
+        # Playing on from the resumed match works like the original would.
+        await select(pilot, "7H", "8H", "9H")
+        await press(pilot, "m")
+        assert len(again.state.deal.melds) == 1
+
+
+async def test_P4_take_backs_off_footer_hides_u_and_u_names_the_option() -> None:
+    game = classic_game()
+    game.state.take_backs_on = False  # as MatchSetup(take_backs=False).start() deals it
+    app = app_for(game, take_backs=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        assert not footer_offers_take_back(app)
+        before = game.to_json()
+        await press(pilot, "u")
+        assert "Take-backs are off" in status_text(app) and "(P-4)" in status_text(app)
+        assert game.to_json() == before
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        assert type(app.screen).__name__ == "HandoffScreen"
+        assert not footer_offers_take_back(app)
+        await press(pilot, "u")
+        assert type(app.screen).__name__ == "HandoffScreen"
+        assert game.current == 0
+
+
+async def test_P4_computers_never_take_back_nor_is_their_move_offered() -> None:
+    game = classic_game()
+    app = app_for(game, bots={0: "easy"})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")  # the computer moves at once (pace 0), then Bob again
+        from tests.ui.helpers import settle
+
+        await settle(pilot)
+        assert game.current == 1 and table(app).view.seat == 1
+        assert not footer_offers_take_back(app)  # the newest moves are the computer's
+        before = game.to_json()
+        await press(pilot, "u")
+        assert "(P-4)" in status_text(app)
+        assert game.to_json() == before
+        assert game.state.take_back_notes == []
+
+
+async def test_P4_discard_taken_back_while_the_next_computer_still_thinks() -> None:
+    game = classic_game()
+    app = app_for(game, bots={0: "easy"}, bot_delay=5.0)  # the computer waits
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        assert game.current == 0  # the computer's turn: Bob watches his hand
+        assert table(app).mode is Mode.WATCH
+        assert footer_offers_take_back(app)
+        await press(pilot, "u")
+        assert game.current == 1 and game.phase is Phase.PLAY
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
+        assert any(str(card) == "JS" for card in game.state.deal.hands[1])
+        # The computer's pending choice was dropped: nothing more happens until Bob moves.
+        await pilot.pause()
+        assert game.current == 1 and len(game.state.take_back_notes) == 1
