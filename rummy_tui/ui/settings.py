@@ -42,8 +42,12 @@ class DisplaySettings:
     """The chosen language (en, fi, ru); None follows the system locale."""
 
     def toggled(self, name: str) -> DisplaySettings:
-        """A copy with the switch ``name`` flipped."""
-        return replace(self, **{name: not getattr(self, name)})
+        """A copy with the on/off switch ``name`` flipped (the language is not a switch)."""
+        values = asdict(self)
+        if not isinstance(values.get(name), bool):
+            raise ValueError(f"{name!r} is not a display switch.")
+        values[name] = not values[name]
+        return DisplaySettings(**values)
 
     def with_language(self, language: str | None) -> DisplaySettings:
         """A copy that remembers ``language`` (None: follow the system)."""

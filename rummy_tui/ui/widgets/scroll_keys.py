@@ -41,7 +41,8 @@ class ScrollKeys:
         assert isinstance(self, Screen)
         self.call_after_refresh(self.fit_scroll_body)
 
-    def _on_resize(self, event: events.Resize) -> None:
+    async def _on_resize(self, event: events.Resize) -> None:
+        # Async like Screen's own handler; Textual calls both (one per class in the MRO).
         assert isinstance(self, Screen)
         self.call_after_refresh(self.fit_scroll_body)
 
