@@ -3,7 +3,10 @@
 It takes the top discard when the card goes straight into a meld, melds whatever it can, lays
 off on its own melds (it does not look at the others' melds), and throws away its most
 valuable unmatched card, with no thought for partial melds, for what the others collect, or
-for digging deeper into a Rummy 500 pile.
+for digging deeper into a Rummy 500 pile. So that no deal of easy players can go on for ever,
+once the Rummy 500 stock is gone (R-10) it takes from the pile only a card it puts on the table
+at once, and otherwise ends the deal; and after three rebuilds of the stock (unlimited rebuilds,
+G-9) it now and then throws away any card.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ class EasyBot(Bot):
     """The easy level."""
 
     level = "easy"
+    shake_after_rebuilds = 3
+    """After this many rebuilds of the stock a discard is now and then any card (G-9)."""
+    shake_chance = 0.25
 
     def decide(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
         for action in legal:
@@ -55,6 +61,10 @@ class EasyBot(Bot):
         discards = [action for action in legal if isinstance(action, Discard)]
         if not discards:
             return legal[0]
+        if view.rebuilds >= self.shake_after_rebuilds and rng.random() < self.shake_chance:
+            # the stock comes round unshuffled (C-4), so the same draws and the same discards
+            # could repeat for ever with unlimited rebuilds; now and then any card goes
+            return rng.choice(discards)
         arrangement = best_arrangement(view.rules, view.hand)
         dead = set(arrangement.deadwood)
         pool = [action for action in discards if action.card in dead] or discards
@@ -78,6 +88,15 @@ class EasyBot(Bot):
             ),
             None,
         )
+        end = next((action for action in legal if isinstance(action, EndDeal)), None)
+        if stock is None and end is not None:
+            # R-10: the stock is gone and only pile takes keep the deal going. A take this
+            # player will not put on the table at once (into a meld from its hand or onto its
+            # own melds) is a take-and-discard that can go round the table for ever, so the
+            # deal is ended instead: every take that goes on puts a card on the table.
+            if take is not None and top is not None and _plays_at_once(view, top):
+                return take
+            return end
         wanted = top is not None and _melds_with(view, top)
         if wanted and take is not None:
             return take
@@ -87,7 +106,6 @@ class EasyBot(Bot):
             return stock
         if take is not None:
             return take
-        end = next((action for action in legal if isinstance(action, EndDeal)), None)
         return end if end is not None else legal[0]
 
 
@@ -98,6 +116,17 @@ def _melds_with(view: PlayerView, card: Card) -> bool:
         return True
     return view.rules.meld_during_play and any(
         layoff_options(view.rules, meld, card) for meld in view.melds
+    )
+
+
+def _plays_at_once(view: PlayerView, card: Card) -> bool:
+    """Whether this player puts ``card`` on the table this turn: it joins a meld with the hand,
+    or lays off on one of the player's own melds (the only ones it lays off on)."""
+    arrangement = best_arrangement(view.rules, [*view.hand, card])
+    if any(card in meld for meld in arrangement.melds):
+        return True
+    return any(
+        layoff_options(view.rules, meld, card) for meld in view.melds if meld.owner == view.seat
     )
 
 
