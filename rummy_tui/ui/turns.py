@@ -26,8 +26,17 @@ from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.table_text import Mode
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rummy_tui.bots import Bot
     from rummy_tui.ui.app import RummyApp
+
+STREAK_DRAW_EVERY = 0.2
+"""While computers move one after another, the table is redrawn at most this often (seconds).
+At the "instant" pace a 12-seat table would otherwise lay out the whole screen after every
+computer move, faster than anyone can read; at every slower pace each move is still drawn.
+The table is always drawn when the streak ends (a person's turn, the end of the deal) and
+before a computer's move waits behind a menu."""
 
 
 class Source(StrEnum):
@@ -55,6 +64,13 @@ class TurnFlow:
         self._bot_waiting: tuple[int, Action | None, str | None] | None = None
         """A computer's move chosen while a screen (menu, help, hint) covered the table: it is
         made when the table is back on top."""
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock that paces redraws during a computers' streak."""
+        self._streak_drawn_at: float | None = None
+        """When the table was last drawn during the current computers' streak (None: no
+        streak, the next computer's turn is drawn)."""
+        self._streak_stale = False
+        """A computer's turn was not drawn yet (the table shows an earlier moment)."""
 
     # ------------------------------------------------------------------ the one road
 
@@ -126,17 +142,22 @@ class TurnFlow:
         player's hand (after a hand-off when someone else takes the keyboard)."""
         controller, table = self.controller, self.table
         if controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            self._end_streak()
             self.show_deal_end()
             return
         seat = controller.current
         humans = controller.human_seats
         if controller.is_bot(seat):
-            if len(humans) == 1 and self.keyboard_seat == humans[0]:
-                table.show(controller.view(humans[0]), Mode.WATCH)
+            now = self.clock()
+            drawn = self._streak_drawn_at
+            if drawn is None or now - drawn >= STREAK_DRAW_EVERY:
+                self._streak_drawn_at = now
+                self._draw_computer_turn()
             else:
-                table.hide_hand()
+                self._streak_stale = True
             self.start_bot(seat)
             return
+        self._end_streak()
         if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
             table.hide_hand()
             self.keyboard_seat = None
@@ -159,6 +180,21 @@ class TurnFlow:
             return
         self.keyboard_seat = seat
         table.show(controller.view(seat), Mode.PLAY)
+
+    def _end_streak(self) -> None:
+        """No computer is moving now: the next computer's turn is drawn at once."""
+        self._streak_drawn_at = None
+        self._streak_stale = False
+
+    def _draw_computer_turn(self) -> None:
+        """The table while a computer plays: the one person's hand watched, else no hand."""
+        controller = self.controller
+        humans = controller.human_seats
+        self._streak_stale = False
+        if len(humans) == 1 and self.keyboard_seat == humans[0]:
+            self.table.show(controller.view(humans[0]), Mode.WATCH)
+        else:
+            self.table.hide_hand()
 
     def _handed_over(self, seat: int, mover: int | None, choice: str | None) -> None:
         if choice == "take_back" and mover is not None:
@@ -201,6 +237,7 @@ class TurnFlow:
     def stop_bots(self) -> None:
         """A computer still thinking stops at once (its choice is dropped)."""
         self._bot_token += 1
+        self._end_streak()
 
     def start_bot(self, seat: int) -> None:
         """Let the computer in ``seat`` choose its next action in a worker thread."""
@@ -247,7 +284,10 @@ class TurnFlow:
         if token != self._bot_token:
             return
         if self.app.screen is not self.table:
-            # A menu or the help is open over the table: the computer waits for it to close.
+            # A menu or the help is open over the table: the computer waits for it to close,
+            # and the table under it shows the moment the computer is about to move.
+            if self._streak_stale:
+                self._draw_computer_turn()
             self._bot_waiting = (token, action, error)
             return
         self._bot_waiting = None
