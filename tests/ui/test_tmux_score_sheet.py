@@ -1,7 +1,7 @@
 """P-5 end to end in a real terminal: a two-deal Classic match (``--option deal_limit=2
 --option target_score=none``) played to its end with key presses, the score sheet opened with
 ``c`` on the table and from the end-of-deal screen, the chart, and the end-of-match screen with
-the whole sheet, and Play again from there."""
+the whole sheet, Play again from there, and the finished match found by ``rummy stats``."""
 
 from __future__ import annotations
 
@@ -79,6 +79,15 @@ def test_P5_two_deal_classic_match_with_the_score_sheet_in_tmux() -> None:
         terminal.wait_for(lambda t: "Leave the table?" in t, "the leave question")
         terminal.keys("3")
         terminal.wait_for(lambda t: "EXIT-0" in t, "the shell prompt")
+        # the finished match is in the records
+        terminal.keys("clear", "Enter")
+        terminal.keys(
+            f"{command} --data-dir {shlex.quote(data_dir)} stats --variant classic; echo STATS-$?",
+            "Enter",
+            literal_first=True,
+        )
+        stats = terminal.wait_for(lambda t: "STATS-0" in t, "rummy stats")
+        assert "Anna" in stats and "Bob" in stats
     finally:
         terminal.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
