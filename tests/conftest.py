@@ -31,6 +31,7 @@ SLOW_FILES = (
     "tests/ui/test_play_rummy500.py",
     "tests/ui/test_tmux_e2e.py",
     "tests/ui/test_tmux_kill_continue.py",
+    "tests/ui/test_tmux_score_sheet.py",
 )
 """Whole files of long runs: random play, whole deals by keys or with computers, real
 terminals, the crash loop and the benchmark scripts. They are marked ``slow`` here, in one

@@ -210,6 +210,8 @@ class RummyApp(App[int]):
             self.show_load()
         elif choice == "rules":
             self.show_rules(back_to_title=True)
+        elif choice == "records":
+            self.show_records()
         else:
             self.exit(0)
 
@@ -288,6 +290,8 @@ class RummyApp(App[int]):
             self.menus.show_hint()
         elif message.wish == "help":
             self.menus.show_help()
+        elif message.wish == "sheet":
+            self.menus.show_sheet()
         else:
             self.menus.leave_table()
 
@@ -343,23 +347,17 @@ class RummyApp(App[int]):
             self.notice(notice, "warning")
 
     def match_finished(self) -> None:
-        """After the match's last end-of-deal screen: Play again, New game or Title. The
-        choice comes back as a :class:`~rummy_tui.ui.match_end_messages.MatchEnd` message."""
-        from rummy_tui.ui.match_end_messages import MatchEnd
-        from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+        """After the match: the whole sheet with the winner, the chart, and the choice of
+        Play again, New game or Title (posted back as messages)."""
+        from rummy_tui.sheet import score_sheet
+        from rummy_tui.ui.screens.score_sheet import MatchEndScreen
 
-        choices = [
-            Choice("Play again: same table, the next player deals first", MatchEnd.PlayAgain),
-            Choice("New game: the menu, starting from this table", MatchEnd.NewGame),
-            Choice("Title screen", MatchEnd.Title),
-        ]
-
-        def chosen(
-            choice: type[MatchEnd.PlayAgain | MatchEnd.NewGame | MatchEnd.Title] | None,
-        ) -> None:
-            self.post_message((choice or MatchEnd.Title)())
-
-        self.push_screen(ChoiceScreen("The match is over. What next?", choices), chosen)
+        if self.controller is None:
+            self.show_title()
+            return
+        if self.flow is not None:
+            self.flow.stop_bots()
+        self.push_screen(MatchEndScreen(score_sheet(self.controller.game), self.settings))
 
     def on_match_end_play_again(self, _message: MatchEnd.PlayAgain) -> None:
         """Play again: same players and options, seats turned by one, a fresh shuffle."""
@@ -385,6 +383,13 @@ class RummyApp(App[int]):
     def on_match_end_title(self, _message: MatchEnd.Title) -> None:
         """Back to the title screen."""
         self.show_title()
+
+    def show_records(self) -> None:
+        """Every player's record (the Records screen), back to the title when closed."""
+        from rummy_tui.ui.screens.records import RecordsScreen
+
+        self.clear_screens()
+        self.push_screen(RecordsScreen(self.records()), lambda _: self.show_title())
 
 
 def _preload_modules() -> None:

@@ -93,7 +93,8 @@ class MatchOpener:
         self.load_match(name)
 
     def load_match(self, name: str) -> None:
-        """Resume a saved match: the hand-off of the player to move (P-1)."""
+        """Resume a saved match: the hand-off of the player to move (P-1); a finished match
+        shows its score sheet instead."""
         app = self.app
         store = app.store()
         if store is None:
@@ -107,12 +108,25 @@ class MatchOpener:
             app.notice(f"{name} could not be loaded: {error}", "error")
             app.show_title()
             return
+        if game.is_over:
+            self.show_finished(name, game)
+            return
         controller = self._make_controller(setup, game)
         controller.attach_store(store if app.autosave else None, name)
         controller.restore_extra(extra)
         flow = self._install_table(controller)
         flow.handoff_due = True
         flow.next_turn(force_handoff=True)
+
+    def show_finished(self, name: str, game: Game) -> None:
+        """A finished match opens as its score sheet, read-only (P-5); closing it goes back to
+        the list of saves."""
+        from rummy_tui.sheet import score_sheet
+        from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
+
+        app = self.app
+        screen = ScoreSheetScreen(score_sheet(game), app.settings, title=name)
+        app.push_screen(screen, lambda _closed: app.show_load())
 
     def _make_controller(self, setup: MatchSetup, game: Game) -> Controller:
         from rummy_tui.ui.controller import Controller

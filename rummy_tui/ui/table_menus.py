@@ -1,4 +1,5 @@
-"""The menus over the table: leaving it, the help with the display switches, and the hint.
+"""The menus over the table: leaving it, the help with the display switches, the hint and the
+score sheet.
 
 They open over the table screen and hand their answer back to the app (to the title screen,
 quit, or back to the table); none of them changes the game.
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class TableMenus:
-    """The menus a player opens from the table (``q``, ``?``, ``h``)."""
+    """The menus a player opens from the table (``q``, ``?``, ``h``, ``c``)."""
 
     def __init__(self, app: RummyApp) -> None:
         self.app = app
@@ -93,6 +94,15 @@ class TableMenus:
         self.app.notice(line)
         if self.app.table is not None:
             self.app.table.restyle(settings)
+
+    def show_sheet(self) -> None:
+        """The score sheet of the match at the table (public, P-5)."""
+        from rummy_tui.sheet import score_sheet
+        from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
+
+        if self.app.controller is not None:
+            sheet = score_sheet(self.app.controller.game)
+            self.app.push_screen(ScoreSheetScreen(sheet, self.app.settings))
 
     def show_hint(self) -> None:
         """What the hint engine suggests for the player at the keyboard."""

@@ -208,6 +208,7 @@ class TurnFlow:
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""
+        from rummy_tui.sheet import score_sheet
         from rummy_tui.ui.screens.deal_end import DealEndScreen
 
         controller = self.controller
@@ -216,7 +217,10 @@ class TurnFlow:
         view = controller.public_view()
         self.app.push_screen(
             DealEndScreen(
-                view, self.app.settings, hints_used=controller.hints_in_deal(view.deal_number)
+                view,
+                self.app.settings,
+                hints_used=controller.hints_in_deal(view.deal_number),
+                sheet=score_sheet(controller.game),
             ),
             self._deal_end_closed,
         )

@@ -60,9 +60,10 @@ async def test_finished_match_recorded_then_play_again_turns_the_seats(tmp_path:
 
         await press(pilot, "enter")
         shown = screen_text(app)
-        assert "The match is over. What next?" in shown
-        assert "Play again" in shown and "New game" in shown and "Title screen" in shown
-        await press(pilot, "1")  # Play again
+        assert type(app.screen).__name__ == "MatchEndScreen"  # the whole sheet, the winner
+        assert "Bob wins the match!" in shown
+        assert "Play again (p)" in shown and "New game (n)" in shown and "Title (t)" in shown
+        await press(pilot, "p")  # Play again
         again = game_of(app)
         assert again is not game
         assert again.players == ["Bob", "Anna"]  # seats turned by one
@@ -89,7 +90,7 @@ async def test_match_end_new_game_and_title(tmp_path: Path) -> None:
         await pilot.pause()
         await finish_the_match(pilot)
         await press(pilot, "enter")
-        await press(pilot, "2")  # New game: the menu, from this table
+        await press(pilot, "n")  # New game: the menu, from this table
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         assert screen.query_one("#seat-name-0", Input).value == "Anna"
@@ -110,7 +111,7 @@ async def test_damaged_records_database_never_stops_play(tmp_path: Path) -> None
         notices = [notice.message for notice in app._notifications]
         assert sum("Records are off" in message for message in notices) == 1
         await press(pilot, "enter")
-        await press(pilot, "1")  # play goes on
+        await press(pilot, "p")  # play goes on
         assert type(app.screen).__name__ == "HandoffScreen"
 
 

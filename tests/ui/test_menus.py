@@ -100,7 +100,14 @@ async def test_title_arrows_move_to_load() -> None:
 
 @pytest.mark.parametrize(
     ("key", "choice"),
-    [("n", "new"), ("c", "continue"), ("l", "load"), ("r", "rules"), ("q", "quit")],
+    [
+        ("n", "new"),
+        ("c", "continue"),
+        ("l", "load"),
+        ("r", "rules"),
+        ("p", "records"),
+        ("q", "quit"),
+    ],
 )
 async def test_title_letter_shortcuts(key: str, choice: str) -> None:
     app = ScreenApp(lambda: TitleScreen(has_saves=True))
@@ -115,7 +122,7 @@ async def test_title_without_saves_offers_no_continue_or_load() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["new", "rules", "quit"]
+        assert ids == ["new", "rules", "records", "quit"]
         await pilot.press("c", "l")
         await pilot.pause()
         assert app.result() is NO_RESULT

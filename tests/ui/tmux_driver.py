@@ -202,11 +202,13 @@ class Driver:
         game.apply(action)
         self.actions += 1
 
-    def play_deal(self) -> str:
-        """Play until the end-of-deal screen; returns its text."""
+    def play_deal(self, cut: bool = True) -> str:
+        """Play until the end-of-deal screen; returns its text. ``cut``: the deal starts with
+        the cut for the first dealer (the first deal of a match)."""
         terminal = self.terminal
-        text = terminal.wait_for(lambda t: "the cut for the first dealer" in t, "the cut")
-        terminal.keys("Enter")
+        if cut:
+            terminal.wait_for(lambda t: "the cut for the first dealer" in t, "the cut")
+            terminal.keys("Enter")
         last_log = -1
         while True:
 

@@ -12,14 +12,16 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.variants.ruleset import Scoring
+from rummy_tui.sheet import ScoreSheet
 from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -203,6 +205,9 @@ class DealEndScreen(ScrollKeys, Screen[str]):
     DealEndScreen #deal-end-scroll {
         height: 1fr;
     }
+    DealEndScreen #deal-end-sheet {
+        margin: 0 2;
+    }
     DealEndScreen #deal-end-next {
         height: 1;
         padding: 0 2;
@@ -213,18 +218,25 @@ class DealEndScreen(ScrollKeys, Screen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Continue", key_display="Enter"),
+        Binding("c", "sheet", "Score sheet"),
         Binding("q", "leave", "Leave the table"),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
     def __init__(
-        self, view: PlayerView, settings: DisplaySettings, hints_used: list[int] | None = None
+        self,
+        view: PlayerView,
+        settings: DisplaySettings,
+        hints_used: list[int] | None = None,
+        sheet: ScoreSheet | None = None,
     ) -> None:
         super().__init__()
         self.view = view
         self.settings = settings
         self.hints_used = hints_used
         """Hints each seat was shown this deal (None: hints are off for the match)."""
+        self.sheet = sheet
+        """The match's score sheet (public, P-5), opened with the button or ``c``."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -238,13 +250,33 @@ class DealEndScreen(ScrollKeys, Screen[str]):
         over = view.phase is Phase.MATCH_OVER
         with ScrollBody(id="deal-end-scroll"):
             yield Static(body, id="deal-end-body")
+            if self.sheet is not None:
+                button = Button("Score sheet (c)", id="deal-end-sheet", compact=True)
+                button.can_focus = False  # Enter always deals on; the button is for the mouse
+                yield button
         yield Static(
-            "The match is over. Press Enter for the title screen."
+            "The match is over. Press Enter for the final score sheet."
             if over
             else "Press Enter to deal the next deal.",
             id="deal-end-next",
         )
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The sheet key only when there is a sheet to show."""
+        return self.sheet is not None if action == "sheet" else True
+
+    def action_sheet(self) -> None:
+        """Open the score sheet over this screen."""
+        from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
+
+        if self.sheet is not None:
+            self.app.push_screen(ScoreSheetScreen(self.sheet, self.settings))
+
+    @on(Button.Pressed, "#deal-end-sheet")
+    def _sheet_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_sheet()
 
     def action_next(self) -> None:
         """Continue: the next deal, or leave after the match."""

@@ -73,7 +73,7 @@ HAND_ACTIONS = frozenset(
     {"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"}
 )
 
-Wish = Literal["hint", "help", "leave"]
+Wish = Literal["hint", "help", "leave", "sheet"]
 
 
 class TableScreen(MoveKeys, Screen[None]):
@@ -155,6 +155,7 @@ class TableScreen(MoveKeys, Screen[None]):
         Binding("u", "take_back_refused", "Take back", show=False),
         Binding("h", "hint", "Hint"),
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("c", "sheet", "Score sheet"),
         Binding("pageup", "scroll_players(-1)", "Scroll players", key_display="PgUp/PgDn"),
         Binding("pagedown", "scroll_players(1)", "Scroll players", show=False),
         Binding("q", "leave", "Menu"),
@@ -168,7 +169,8 @@ class TableScreen(MoveKeys, Screen[None]):
             self.action = action
 
     class Wants(Message):
-        """The player asks for a menu over the table: the hint, the help or the leave menu."""
+        """The player asks for a menu over the table: the hint, the help, the score sheet or
+        the leave menu."""
 
         def __init__(self, wish: Wish) -> None:
             super().__init__()
@@ -508,6 +510,10 @@ class TableScreen(MoveKeys, Screen[None]):
     def action_help(self) -> None:
         """Show every key."""
         self.post_message(self.Wants("help"))
+
+    def action_sheet(self) -> None:
+        """Show the score sheet (P-5)."""
+        self.post_message(self.Wants("sheet"))
 
     def action_leave(self) -> None:
         """Leave the table (menu)."""

@@ -1,4 +1,4 @@
-"""The title screen: start, continue or load a match, read the rules, or quit."""
+"""The title screen: start, continue or load a match, read the rules or the records, or quit."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ MENU_ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("continue", "C", N_("Continue the last match")),
     ("load", "L", N_("Load a saved match")),
     ("rules", "R", N_("Rules")),
+    ("records", "P", N_("Player records")),
     ("quit", "Q", N_("Quit")),
 )
 """(choice, shortcut key, label) of every menu entry, top to bottom; the labels are translated
@@ -31,7 +32,8 @@ when shown. The keys stay the same in every language, so a player's hands learn 
 
 
 class TitleScreen(Screen[str]):
-    """The first screen; dismisses with "new", "continue", "load", "rules" or "quit".
+    """The first screen; dismisses with "new", "continue", "load", "rules", "records" or
+    "quit".
 
     Continue and Load are offered only when there are saved matches.
     """
@@ -79,6 +81,7 @@ class TitleScreen(Screen[str]):
         Binding("c", "choose('continue')", N_("Continue")),
         Binding("l", "choose('load')", N_("Load")),
         Binding("r", "choose('rules')", N_("Rules")),
+        Binding("p", "choose('records')", N_("Records")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 

@@ -1,0 +1,199 @@
+"""The score sheet screen (P-5) and the end-of-match screen built on it.
+
+:class:`ScoreSheetScreen` shows a :class:`~rummy_tui.sheet.ScoreSheet` (public, P-2) in two
+tabs: the sheet itself and the running totals as a chart. It opens over the table (``c``),
+over the end-of-deal screen, and read-only for a finished match from the Load screen; it never
+changes the game. :class:`MatchEndScreen` adds the winner, the Rummy 500 settlement and three
+buttons whose choice is posted up as a message (:mod:`rummy_tui.ui.match_end_messages`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
+
+from rummy_tui.sheet import ScoreSheet
+from rummy_tui.ui.match_end_messages import MatchEnd
+from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.keybar import KeyBar
+from rummy_tui.ui.widgets.sheet_table import WENT_OUT, ScoreSheetTable
+from rummy_tui.ui.widgets.totals_chart import TotalsChart
+
+
+def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
+    """One line: the variant, what ends the match, and how far it is."""
+    text = Text()
+    if title:
+        text.append(f"{title} · ", style="bold")
+    text.append(f"{sheet.variant}", style="bold")
+    scored = len(sheet.rows)
+    if sheet.target_score is not None:
+        text.append(f" · first to {sheet.target_score} {sheet.unit}")
+    if sheet.deal_limit is not None:
+        text.append(f" · {scored} of {sheet.deal_limit} deals", style="dim")
+    else:
+        text.append(f" · {scored} deal{'s' if scored != 1 else ''}", style="dim")
+    if sheet.shows_table_points:
+        text.append(" · table-hand, score, total", style="dim")
+    text.append(f" · {WENT_OUT} went out", style="dim")
+    return text
+
+
+def result_lines(sheet: ScoreSheet) -> Text:
+    """The winner of a finished match and, in Rummy 500, who pays the winner what (R-12)."""
+    text = Text()
+    if not sheet.finished or not sheet.winners:
+        return text
+    names = " and ".join(sheet.columns[index].title for index in sheet.winners)
+    plural = len(sheet.winners) > 1 or len(sheet.columns[sheet.winners[0]].seats) > 1
+    text.append(f"{names} win{'' if plural else 's'} the match!", style="bold #ffd54f")
+    if sheet.settlement:
+        winner = sheet.columns[sheet.winners[0]].title
+        payments = [
+            f"{column.title} pays {sheet.settlement[index]}"
+            for index, column in enumerate(sheet.columns)
+            if index not in sheet.winners
+        ]
+        text.append("\nSettlement (R-12): " + "; ".join(payments))
+        text.append(f"; {winner} collects {sum(sheet.settlement)}.")
+    return text
+
+
+class ScoreSheetScreen(Screen[None]):
+    """The sheet and its chart; closes with Escape, ``c`` or ``q``."""
+
+    DEFAULT_CSS = """
+    ScoreSheetScreen #sheet-heading {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    ScoreSheetScreen #sheet-result {
+        height: auto;
+        padding: 0 1;
+    }
+    ScoreSheetScreen #sheet-result.-empty {
+        display: none;
+    }
+    ScoreSheetScreen TabbedContent {
+        height: 1fr;
+    }
+    ScoreSheetScreen TabPane {
+        padding: 0;
+    }
+    ScoreSheetScreen #sheet-detail {
+        height: 2;
+        padding: 0 1;
+        background: $boost;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("c", "close", "Close sheet", show=False),
+        Binding("q", "close", "Back", show=False),
+        Binding("v", "switch", "Sheet/Chart"),
+    ]
+
+    def __init__(self, sheet: ScoreSheet, settings: DisplaySettings, title: str = "") -> None:
+        """Show ``sheet``; ``title`` (a save's name) heads it."""
+        super().__init__()
+        self.sheet = sheet
+        self.settings = settings
+        self.heading = title
+
+    def compose(self) -> ComposeResult:
+        yield Static(sheet_heading(self.sheet, self.heading), id="sheet-heading")
+        result = result_lines(self.sheet)
+        yield Static(result, id="sheet-result", classes="" if result.plain else "-empty")
+        with TabbedContent(initial="tab-sheet"):
+            with TabPane("Score sheet", id="tab-sheet"):
+                yield ScoreSheetTable(self.sheet, id="sheet-table")
+            with TabPane("Chart", id="tab-chart"):
+                yield TotalsChart(self.sheet, self.settings, id="sheet-chart")
+        yield Static("", id="sheet-detail")
+        yield from self.compose_buttons()
+        yield KeyBar()
+
+    def compose_buttons(self) -> ComposeResult:
+        """Extra widgets under the sheet (none here)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        table = self.query_one(ScoreSheetTable)
+        table.focus()
+        if self.sheet.rows:
+            table.move_cursor(row=len(self.sheet.rows) - 1, column=1)
+
+    @on(DataTable.CellHighlighted)
+    def _cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
+        table = self.query_one(ScoreSheetTable)
+        key = event.cell_key
+        self.query_one("#sheet-detail", Static).update(
+            table.describe(key.row_key.value, key.column_key.value)
+        )
+
+    def action_switch(self) -> None:
+        """Show the chart instead of the sheet, or the sheet again."""
+        tabs = self.query_one(TabbedContent)
+        tabs.active = "tab-chart" if tabs.active == "tab-sheet" else "tab-sheet"
+        if tabs.active == "tab-sheet":
+            self.query_one(ScoreSheetTable).focus()
+
+    def action_close(self) -> None:
+        """Back to where the sheet was opened."""
+        self.dismiss(None)
+
+
+class MatchEndScreen(ScoreSheetScreen):
+    """The end of the match: the whole sheet with the winner and the settlement, the chart, and
+    Play again / New game / Title, posted up as messages."""
+
+    DEFAULT_CSS = """
+    MatchEndScreen #match-end-buttons {
+        height: 3;
+        padding: 0 1;
+        background: $panel;
+    }
+    MatchEndScreen #match-end-buttons Button {
+        margin-right: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "choose('again')", "Play again"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("t", "choose('title')", "Title"),
+        Binding("escape", "choose('title')", "Title", show=False),
+        Binding("q", "choose('title')", "Title", show=False),
+        Binding("c", "switch", "Sheet/Chart", show=False),
+        Binding("v", "switch", "Sheet/Chart"),
+    ]
+
+    def compose_buttons(self) -> ComposeResult:
+        with Horizontal(id="match-end-buttons"):
+            yield Button("Play again (p)", variant="primary", id="again")
+            yield Button("New game (n)", id="new")
+            yield Button("Title (t)", id="title")
+
+    def action_choose(self, choice: str) -> None:
+        """Post the players' choice up; the app acts on it."""
+        message = {
+            "again": MatchEnd.PlayAgain,
+            "new": MatchEnd.NewGame,
+            "title": MatchEnd.Title,
+        }[choice]()
+        self.post_message(message)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id in ("again", "new", "title"):
+            self.action_choose(event.button.id)
