@@ -41,6 +41,7 @@ from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.ui.drawn import drawn_this_turn
 from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
@@ -173,6 +174,11 @@ class Controller:
         except Exception as error:  # a bug must not reach the player as a traceback
             return f"That move could not be checked: {error}."
         return None
+
+    def drawn_this_turn(self) -> frozenset[Card]:
+        """The cards the player to act drew this turn and still holds (the hand's ``•``),
+        worked out from the match's record so they survive ``rummy continue``."""
+        return drawn_this_turn(self.game)
 
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""

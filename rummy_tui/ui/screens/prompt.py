@@ -309,8 +309,8 @@ def help_text(
         "who melded them; cards others laid off on them are dimmed and underlined there, and "
         "listed in front of the player who laid them off (laid off: 10♥→#3). A wild card "
         "standing in shows both cards (JK=7♥); a Double Rum joker that has moved is marked ↻ "
-        "and never moves again (D-6). In your hand, lifted cards are selected, [ ] is the "
-        "cursor, • marks cards you drew this turn and ! the card you must use (R-5).\n"
+        "and never moves again (D-6). In your hand, lifted cards are selected, the card on yellow is "
+        "the cursor, • marks cards you drew this turn and ! the card you must use (R-5).\n"
     )
     text.append("\n" + settings.describe() + " ", style="bold")
     text.append(
