@@ -21,6 +21,7 @@ from rummy_tui.ui.render import (
     faces_text,
     fit_line,
     join_texts,
+    pairs_text,
 )
 from rummy_tui.ui.screens.rules_help import rule_notes
 from rummy_tui.ui.settings import DisplaySettings
@@ -152,7 +153,7 @@ def reading_label(reading: MeldReading, settings: DisplaySettings) -> Text:
         or "as they are"
     )
     label.append("   ")
-    label.append_text(faces_text(reading.faces, settings))
+    label.append_text(pairs_text(reading.placed, settings))
     return label
 
 

@@ -46,3 +46,15 @@ def test_top_line_stays_on_one_line_at_80_columns_with_twelve_players() -> None:
     line = top_line(game.view(0), "saved 21:00", 80)
     assert "\n" not in line.plain and line.cell_len <= 80
     assert line.plain.rstrip().endswith("saved 21:00")
+
+
+def test_a_meld_with_a_joker_is_described_as_the_table_writes_it() -> None:
+    from rummy_tui.core import Face, Meld
+    from rummy_tui.core.cards import parse_cards
+    from rummy_tui.ui.screens.prompt import describe_action
+    from rummy_tui.ui.settings import DisplaySettings
+
+    cards = tuple(parse_cards("5H JK 7H"))
+    faces = (Face.parse("5H"), Face.parse("6H"), Face.parse("7H"))
+    shown = describe_action(Meld(cards=cards, faces=faces), DisplaySettings()).plain
+    assert "JK=6♥" in shown and "5♥" in shown
