@@ -35,6 +35,7 @@ from rummy_tui.core import (
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
+from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.screens.table_moves import MoveKeys
@@ -192,6 +193,8 @@ class TableScreen(MoveKeys, Screen[None]):
         self.controller = controller
         self.labels = labels
         self.settings = settings
+        # Every refusal the table shows is written by one function, with this table's cards.
+        controller.words = lambda error: refusal_text(error, self.settings)
         self.view: PlayerView = controller.public_view()
         self.mode = Mode.HIDDEN
         self.saved_note = ""
