@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_tui.core.actions import ActionRecord
 from rummy_tui.core.cards import Card
-from rummy_tui.core.melds import TableMeld
+from rummy_tui.core.melds import PlacedCard, TableMeld
 from rummy_tui.core.variants.ruleset import RuleSet
 
 STATE_FORMAT = 1
@@ -104,7 +104,11 @@ class TakeBackNote(BaseModel):
     position: int
     """Where it stands in the log: after the first ``position`` records."""
     text: str
-    """The public line, e.g. "Anna took back: meld 7H 8H 9H"."""
+    """The public line, e.g. "Anna took back: meld 7H 8H 9H" (a wild card standing in is
+    written as the table writes it: "meld 7H JK=8H 9H")."""
+    cards: tuple[PlacedCard, ...] = ()
+    """The cards the move had put on the table, as they lay there (a wild card with what it
+    stood for), so an interface can draw them as its table does; empty for other moves."""
 
 
 class DealState(BaseModel):

@@ -39,6 +39,7 @@ from rummy_tui.core.actions import (
 from rummy_tui.core.cards import format_cards
 from rummy_tui.core.dealing import deal_cards
 from rummy_tui.core.errors import IllegalAction, Value
+from rummy_tui.core.melds import PlacedCard
 from rummy_tui.core.state import GameState, Phase, TakeBackNote
 
 if TYPE_CHECKING:
@@ -116,13 +117,37 @@ def can_take_back(game: Game, seat: int | None = None) -> bool:
     return take_back_refusal(game, seat) is None
 
 
-def describe_move(record: ActionRecord) -> str:
-    """What a move was, for the take-back note: ``meld 7H 8H 9H``."""
+def placed_token(placed: PlacedCard) -> str:
+    """A card on the table as a token: ``7H``, or ``JK=8H`` for a wild card standing in."""
+    if placed.is_standing_in:
+        return f"{placed.card}={placed.face}"
+    return str(placed.card)
+
+
+def placed_by(state: GameState, record: ActionRecord) -> tuple[PlacedCard, ...]:
+    """The cards ``record`` (the newest move) put on the table, as they lie there now."""
+    action = record.action
+    melds = state.deal.melds
+    if isinstance(action, Meld) and melds:
+        return melds[-1].cards
+    if isinstance(action, LayOffCard):
+        for meld in melds:
+            if meld.meld_id == action.meld_id:
+                found = [placed for placed in meld.cards if placed.card == action.card]
+                return tuple(found[-1:])
+    return ()
+
+
+def describe_move(record: ActionRecord, placed: Sequence[PlacedCard] = ()) -> str:
+    """What a move was, for the take-back note: ``meld 7H 8H 9H`` (with ``placed``, the cards
+    as they lay on the table: ``meld 7H JK=8H 9H``)."""
     action = record.action
     if isinstance(action, Meld):
-        return f"meld {format_cards(action.cards)}"
+        cards = " ".join(placed_token(card) for card in placed) or format_cards(action.cards)
+        return f"meld {cards}"
     if isinstance(action, LayOffCard):
-        return f"lay-off of {action.card} on meld {action.meld_id}"
+        card = placed_token(placed[0]) if placed else str(action.card)
+        return f"lay-off of {card} on meld {action.meld_id}"
     if isinstance(action, TakeDiscard):
         if action.count == 1:
             return "taking the top card of the discard pile"
@@ -149,13 +174,15 @@ def take_back(game: Game, seat: int | None = None) -> TakeBackNote:
     state = game.state
     record = state.log[-1]
     assert record.seat is not None  # take_back_refusal refuses table records
+    placed = placed_by(state, record)
     rebuilt = replay_without_newest(state)
     name = state.players[record.seat]
     note = TakeBackNote(
         seat=record.seat,
         deal_number=record.deal_number,
         position=len(rebuilt.log),
-        text=f"{name} took back: {describe_move(record)}",
+        text=f"{name} took back: {describe_move(record, placed)}",
+        cards=placed,
     )
     length = len(rebuilt.log)
     earlier = [

@@ -41,6 +41,7 @@ from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.ui.drawn import drawn_this_turn
 from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ class Outcome:
 
     record: ActionRecord | None = None
     reason: str | None = None
+    error: IllegalAction | None = None
+    """The engine's refusal itself (code, rule, cards, meld) when it refused."""
 
     @property
     def ok(self) -> bool:
@@ -115,6 +118,9 @@ class Controller:
         """The order each person arranged their hand in: presentation state, saved as it is."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
+        self.words: Callable[[IllegalAction], str] = str
+        """How the engine's refusals are written: the table sets it to
+        :func:`rummy_tui.ui.refusal_text.refusal_text` with its display settings."""
         """Hints shown per deal number, per seat (kept in the save's extra data)."""
 
     # ------------------------------------------------------------------ views and seats
@@ -169,10 +175,15 @@ class Controller:
         try:
             self.game.verify(action)
         except IllegalAction as error:
-            return str(error)
+            return self.words(error)
         except Exception as error:  # a bug must not reach the player as a traceback
             return f"That move could not be checked: {error}."
         return None
+
+    def drawn_this_turn(self) -> frozenset[Card]:
+        """The cards the player to act drew this turn and still holds (the hand's ``•``),
+        worked out from the match's record so they survive ``rummy continue``."""
+        return drawn_this_turn(self.game)
 
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""
@@ -184,7 +195,7 @@ class Controller:
         try:
             record = self.game.apply(action)
         except IllegalAction as error:
-            return Outcome(reason=str(error))
+            return Outcome(reason=self.words(error), error=error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return Outcome(reason=f"That move could not be made: {error}.")
         if record.seat is not None and record.seat in self.hands:
@@ -205,7 +216,7 @@ class Controller:
             refusal = self.game.take_back_refusal(seat)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return f"That move could not be taken back: {error}."
-        return None if refusal is None else str(refusal)
+        return None if refusal is None else self.words(refusal)
 
     def mover_to_take_back(self) -> int | None:
         """The person whose move a take-back would undo now (after a discard: the player who
@@ -227,7 +238,7 @@ class Controller:
         try:
             note = self.game.take_back(seat)
         except IllegalAction as error:
-            return str(error)
+            return self.words(error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return f"That move could not be taken back: {error}."
         state = self.hands.by_seat.get(seat)
@@ -282,27 +293,27 @@ class Controller:
         if not melds:
             error = self.refusal(LayOffCard(card=card, meld_id=0))
             if error is not None and error.code != "layoff.no_meld":
-                return str(error)
-            return str(IllegalAction("layoff.table_empty", rule))
+                return self.words(error)
+            return self.words(IllegalAction("layoff.table_empty", rule))
         refusals = [
             error
             for meld in melds
             if (error := self.refusal(LayOffCard(card=card, meld_id=meld.meld_id))) is not None
         ]
         if not refusals:
-            return str(IllegalAction("layoff.fits_nowhere", rule, cards=(card,)))
+            return self.words(IllegalAction("layoff.fits_nowhere", rule, cards=(card,)))
         if len(melds) == 1 or len({str(error) for error in refusals}) == 1:
-            return str(refusals[0])
+            return self.words(refusals[0])
         # Several melds: one meld's own misfit would read as if it were the only meld, so a
         # reason about the turn comes first, then a joker's special case, then "fits nowhere".
         misfits = ("layoff.no_fit", "layoff.beyond_end_joker", "layoff.joker_fixed")
         for error in refusals:
             if error.code not in misfits:
-                return str(error)
+                return self.words(error)
         for error in refusals:
             if error.code != "layoff.no_fit":
-                return str(error)
-        return str(IllegalAction("layoff.fits_nowhere", refusals[0].rule, cards=(card,)))
+                return self.words(error)
+        return self.words(IllegalAction("layoff.fits_nowhere", refusals[0].rule, cards=(card,)))
 
     def take_options(self) -> list[TakeOption]:
         """Every depth of the discard pile that may be asked for, top first (R-5)."""

@@ -14,10 +14,18 @@ from rich.text import Text
 from rummy_tui.core import Card, DrawTwo, Face, GoOut, Phase, PlayerView, TableMeld
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import TakeStyle, match_length, seat_options
-from rummy_tui.ui.render import card_label, card_text, face_label, faces_text, join_texts
+from rummy_tui.ui.render import (
+    card_label,
+    card_text,
+    face_label,
+    faces_text,
+    fit_line,
+    join_texts,
+    pairs_text,
+)
 from rummy_tui.ui.screens.rules_help import rule_notes
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.widgets.players import meld_text, wrap_parts
+from rummy_tui.ui.widgets.players import meld_text
 
 
 class Mode(StrEnum):
@@ -89,7 +97,8 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
     """Variant, deal, dealer, match goal, the options in force that change play (those not
     at the variant's default: "twos wild", "Hoyle draw"…) and whether the match is saved.
 
-    With ``width`` the line wraps between phrases, never inside one.
+    The line never wraps (it must stay one line at 80 columns with twelve players): with
+    ``width`` the phrases between the first and the saved note are left out until it fits.
     """
     rules = view.rules
     first = Text()
@@ -107,7 +116,7 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
         phrases.append(phrase)
     if saved:
         phrases.append(Text(f" · {saved}", style="dim"))
-    return wrap_parts(phrases, width or 10_000, " ", "", first_indent="")
+    return fit_line(phrases, width or 10_000)
 
 
 def draw_two_words(option: DrawTwo, top_label: str) -> str:
@@ -144,7 +153,7 @@ def reading_label(reading: MeldReading, settings: DisplaySettings) -> Text:
         or "as they are"
     )
     label.append("   ")
-    label.append_text(faces_text(reading.faces, settings))
+    label.append_text(pairs_text(reading.placed, settings))
     return label
 
 

@@ -174,7 +174,14 @@ class TurnFlow:
             if mover is not None:
                 offer = f"{controller.players[mover]} may still press u to take back the discard."
             self.app.push_screen(
-                HandoffScreen(controller.players[seat], context, take_back=offer),
+                HandoffScreen(
+                    controller.players[seat],
+                    context,
+                    since=view.log,
+                    settings=table.settings,
+                    seat=seat,
+                    take_back=offer,
+                ),
                 partial(self._handed_over, seat, mover),
             )
             return

@@ -256,7 +256,11 @@ def test_P4_double_joker_move_is_taken_back() -> None:
     assert _play_state(game) == _play_state(before)
     placed = game.state.deal.melds[0].cards
     assert [p.card for p in placed] == cs("6H 7H JK") and not placed[-1].moved
-    assert game.take_back().text == "Bob took back: meld 6H 7H JK"
+    taken = game.take_back()  # the joker written as the table writes it, not "JK" alone
+    assert taken.text == "Bob took back: meld 6H 7H JK=8H"
+    assert [(p.card, p.face) for p in taken.cards] == list(
+        zip(cs("6H 7H JK"), faces[1::-1] + faces[2:], strict=True)
+    )
     assert _refusal(game, "takeback.hidden_card") == HIDDEN
 
 

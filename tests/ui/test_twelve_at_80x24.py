@@ -211,3 +211,10 @@ def test_load_entry_wraps_indented_and_keeps_the_time_whole() -> None:
 
 def test_snapshot_load_twelve_80x24(snap_compare: Any) -> None:
     assert snap_compare(MenuApp(lambda: LoadScreen(FakeStore())), terminal_size=SIZE)
+
+
+def test_snapshot_table_twelve_80x24(snap_compare: Any) -> None:
+    """The table itself: the player to act and the person at the keyboard in view, the top
+    line on one line."""
+    game = play_until(twelve(), at_person_after_others)
+    assert snap_compare(app_for(game, bots=BOTS), terminal_size=SIZE, press=["enter"])

@@ -309,8 +309,9 @@ def help_text(
         "who melded them; cards others laid off on them are dimmed and underlined there, and "
         "listed in front of the player who laid them off (laid off: 10♥→#3). A wild card "
         "standing in shows both cards (JK=7♥); a Double Rum joker that has moved is marked ↻ "
-        "and never moves again (D-6). In your hand, lifted cards are selected, [ ] is the "
-        "cursor, • marks cards you drew this turn and ! the card you must use (R-5).\n"
+        "and never moves again (D-6). In your hand, lifted cards are selected, the card on "
+        "yellow is the cursor, • marks cards you drew this turn and ! the card you must use "
+        "(R-5).\n"
     )
     text.append("\n" + settings.describe() + " ", style="bold")
     text.append(
@@ -334,7 +335,7 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     The hint's fields: ``arrangement`` (the best arrangement of the hand), ``cost_text`` (what
     it costs under the variant's scoring), ``action`` (the suggested move) and ``reason``.
     """
-    from rummy_tui.ui.render import cards_text, faces_text, join_texts, log_text
+    from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text
 
     if isinstance(found, str):
         return Text(found)
@@ -342,7 +343,7 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     arrangement = getattr(found, "arrangement", None)
     if arrangement is not None:
         text.append("Best arrangement: ", style="bold")
-        melds = [faces_text(reading.faces, settings) for reading in arrangement.readings]
+        melds = [pairs_text(reading.placed, settings) for reading in arrangement.readings]
         text.append_text(join_texts(melds, " | ") if melds else Text("no melds yet"))
         text.append("\nUnmatched: ", style="bold")
         deadwood = list(getattr(arrangement, "deadwood", ()))
@@ -384,7 +385,13 @@ def why_text(reason: str) -> str:
 
 def describe_action(action: Any, settings: DisplaySettings) -> Text:
     """An action in words, with its cards drawn as cards (and the key that makes it)."""
-    from rummy_tui.ui.render import card_text, cards_text, faces_text, join_texts
+    from rummy_tui.ui.render import card_text, cards_text, join_texts, pairs_text
+
+    def meld_words(cards: tuple[Any, ...], faces: tuple[Any, ...] | None) -> Text:
+        # A wild card is written as the table writes it (JK=4♥), never as the face alone.
+        if faces:
+            return pairs_text(zip(cards, faces, strict=False), settings)
+        return cards_text(cards, settings)
 
     kind = getattr(action, "kind", "")
     text = Text()
@@ -399,8 +406,7 @@ def describe_action(action: Any, settings: DisplaySettings) -> Text:
         text.append(f"two-card draw: {action.first} + {action.second} (2)")
     elif kind == "meld":
         text.append("meld ")
-        faces = action.faces or tuple(card.face for card in action.cards)
-        text.append_text(faces_text(faces, settings))
+        text.append_text(meld_words(action.cards, action.faces))
         text.append(" (select them, m)")
     elif kind == "lay_off":
         text.append("lay off ")
@@ -414,12 +420,7 @@ def describe_action(action: Any, settings: DisplaySettings) -> Text:
         text.append("go out (g): ")
         text.append_text(
             join_texts(
-                [
-                    faces_text(spec.faces, settings)
-                    if spec.faces
-                    else cards_text(spec.cards, settings)
-                    for spec in action.melds
-                ],
+                [meld_words(spec.cards, spec.faces) for spec in action.melds],
                 " | ",
             )
         )

@@ -35,7 +35,9 @@ from rummy_tui.core import (
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
+from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
+from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.screens.table_moves import MoveKeys
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_text import (
@@ -146,6 +148,7 @@ class TableScreen(MoveKeys, Screen[None]):
         Binding("2", "draw_two", "Two-card draw"),
         Binding("m", "meld", "Meld"),
         Binding("l", "lay_off", "Lay off"),
+        Binding("L", "show_log", "Log", key_display="L"),
         Binding("x", "discard", "Discard"),
         Binding("g", "go_out", "Go out"),
         Binding("e", "end_deal", "End deal"),
@@ -192,6 +195,8 @@ class TableScreen(MoveKeys, Screen[None]):
         self.controller = controller
         self.labels = labels
         self.settings = settings
+        # Every refusal the table shows is written by one function, with this table's cards.
+        controller.words = lambda error: refusal_text(error, self.settings)
         self.view: PlayerView = controller.public_view()
         self.mode = Mode.HIDDEN
         self.saved_note = ""
@@ -242,6 +247,11 @@ class TableScreen(MoveKeys, Screen[None]):
         self.mode = mode
         if mode is not Mode.HIDDEN and view.hand:
             self.hands.sync(view)
+            if view.seat == view.current:
+                # The • marks come from the match's record, not from this screen's memory,
+                # so they are right after ``rummy continue`` and a hand-off too.
+                state = self.hands.of(view.seat)
+                state.fresh = set(self.controller.drawn_this_turn()) & set(view.hand)
         self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
@@ -502,6 +512,12 @@ class TableScreen(MoveKeys, Screen[None]):
     def action_take_back_refused(self) -> None:
         """``u`` when nothing may be taken back: the core's reason, in red."""
         self.refused(self.take_back_refusal() or "Nothing can be taken back now (P-4).")
+
+    def action_show_log(self) -> None:
+        """The whole log of the match, as the player at the keyboard may see it."""
+        view = self.view
+        seat = view.seat if 0 <= view.seat < len(view.players) else None
+        self.app.push_screen(LogScreen(view.log, self.settings, seat=seat))
 
     def action_hint(self) -> None:
         """Show the hint for the player at the keyboard."""

@@ -29,6 +29,7 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle
+from rummy_tui.ui.dig import plan_dig
 from rummy_tui.ui.render import card_label, card_text
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_text import (
@@ -121,8 +122,15 @@ class MoveKeys:
         take = self.options.take
         if take is TakeStyle.DOWN_TO:
             options = self.controller.take_options()
-            if len(options) <= 1 or self.view.phase is not Phase.DRAW:
+            if self.view.phase is not Phase.DRAW:
                 self.apply(TakeDiscard())
+                return
+            plan = plan_dig(options)
+            if plan.refusal is not None:
+                self.refused(plan.refusal)  # every depth refused: say why, no question
+                return
+            if not plan.ask:
+                self.apply(TakeDiscard(count=plan.count))
                 return
             choices = [
                 Choice(
