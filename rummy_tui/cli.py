@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui import __version__
+from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.argparse_words import translate_argparse
 
 EXIT_OK = 0
 EXIT_FAULT = 1
@@ -18,7 +20,7 @@ EXIT_USAGE = 2
 EXIT_STOPPED = 130
 """Stopped with Ctrl+C (``simulate`` prints the results so far first)."""
 
-EXIT_CODES_HELP = """\
+EXIT_CODES_HELP = N_("""\
 exit status:
   0    done (simulate: every deal played, no invariant broken)
   1    simulate found a broken invariant (listed in the results), or an unexpected error
@@ -26,7 +28,8 @@ exit status:
   2    the command line cannot be carried out: a wrong option, variant, player list,
        name or option value; the reason is printed on standard error
   130  stopped with Ctrl+C (simulate prints the results so far, marked as partial)
-"""
+""")
+"""The exit statuses, printed under every command's help (translated when shown)."""
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -39,7 +42,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"An option is written name=value, not {pair}.")
+            raise ValueError(_("An option is written name=value, not {pair}.").format(pair=pair))
         options[name.strip()] = value.strip()
     return options
 
@@ -49,9 +52,11 @@ def _deal_count(text: str) -> int:
     try:
         deals = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"give a whole number of deals, not {text}") from None
+        raise argparse.ArgumentTypeError(
+            _("give a whole number of deals, not {text}").format(text=text)
+        ) from None
     if deals < 1:
-        raise argparse.ArgumentTypeError(f"give 1 deal or more, not {deals}")
+        raise argparse.ArgumentTypeError(_("give 1 deal or more, not {deals}").format(deals=deals))
     return deals
 
 
@@ -79,61 +84,72 @@ def _share_global_options(
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser."""
+    """The command-line parser, its help in the current language (choose the language first:
+    :func:`run` does, from ``--lang`` read ahead of the parse)."""
+    translate_argparse()
     parser = argparse.ArgumentParser(
         prog="rummy",
-        description=(
+        description=_(
             "Hot-seat rummy for 2 to 12 players at one terminal: Classic Rummy, Boathouse Rum, "
             "Double Rum, Rummy 500 and European Rummy. Run without a command for the title screen."
         ),
-        epilog=EXIT_CODES_HELP,
+        epilog=_(EXIT_CODES_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"rummy_tui {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"rummy_tui {__version__}",
+        help=_("show the version number and exit"),
+    )
     parser.add_argument(
         "--data-dir",
         type=Path,
         default=None,
-        help="where saved games live (default: $RUMMY_DATA_DIR or the user data directory)",
+        help=_("where saved games live (default: $RUMMY_DATA_DIR or the user data directory)"),
     )
     parser.add_argument(
         "--lang",
         default=None,
         metavar="LANG",
-        help="language: en, fi or ru (default: the saved setting, else the system locale)",
+        help=_("language: en, fi or ru (default: the saved setting, else the system locale)"),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
-    new = commands.add_parser("new", help="start a match straight at the table")
+    new = commands.add_parser(
+        "new",
+        description=_("start a match straight at the table"),
+        help=_("start a match straight at the table"),
+    )
     new.add_argument(
-        "--variant", required=True, help="classic, boathouse, double, rummy500, european"
+        "--variant", required=True, help=_("classic, boathouse, double, rummy500, european")
     )
     new.add_argument(
         "--players",
         required=True,
-        help="seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard",
+        help=_("seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard"),
     )
-    new.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
+    new.add_argument("--seed", type=int, default=None, help=_("seed of the shuffles"))
     new.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option, e.g. twos_wild=true (repeatable)",
+        help=_("a rule option, e.g. twos_wild=true (repeatable)"),
     )
-    new.add_argument("--no-hints", action="store_true", help="switch the hint key off")
+    new.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
     new.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds between computer actions"
+        "--bot-delay", type=float, default=0.5, help=_("seconds between computer actions")
     )
 
-    commands.add_parser("continue", help="resume the most recent unfinished match")
-    load = commands.add_parser("load", help="resume a saved match by name")
+    commands.add_parser("continue", help=_("resume the most recent unfinished match"))
+    load = commands.add_parser("load", help=_("resume a saved match by name"))
     load.add_argument("name")
 
     simulate = commands.add_parser(
         "simulate",
-        help="play computer or random players against each other headless",
-        description=(
+        help=_("play computer or random players against each other headless"),
+        description=_(
             "Play deals between computer players (or random legal players) without a screen, "
             "checking the engine's invariants after every action, and print the wins, win "
             "rates and average scores. Players rotate seats and every block of deals repeats "
@@ -141,39 +157,64 @@ def build_parser() -> argparse.ArgumentParser:
             "standard error when it is a terminal; Ctrl+C stops early and prints the results "
             "so far, marked as partial."
         ),
-        epilog=EXIT_CODES_HELP,
+        epilog=_(EXIT_CODES_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate.add_argument(
-        "--variant", required=True, help="classic, boathouse, double, rummy500, european"
+        "--variant", required=True, help=_("classic, boathouse, double, rummy500, european")
     )
     simulate.add_argument(
         "--players",
         required=True,
-        help="a number of random players (e.g. 4) or levels (e.g. normal,easy or hard,random)",
+        help=_("a number of random players (e.g. 4) or levels (e.g. normal,easy or hard,random)"),
     )
     simulate.add_argument(
-        "--deals", type=_deal_count, default=100, help="deals to play, 1 or more (100)"
+        "--deals", type=_deal_count, default=100, help=_("deals to play, 1 or more (100)")
     )
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the shuffles (0)")
+    simulate.add_argument("--seed", type=int, default=0, help=_("seed of the shuffles (0)"))
     simulate.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option, e.g. rebuild_limit=none (repeatable)",
+        help=_("a rule option, e.g. rebuild_limit=none (repeatable)"),
     )
     simulate.add_argument(
         "--json",
         action="store_true",
-        help="print the results as one JSON object (keys listed in the README)",
+        help=_("print the results as one JSON object (keys listed in the README)"),
     )
-    simulate.add_argument("--no-progress", action="store_true", help="never draw the progress bar")
+    simulate.add_argument(
+        "--no-progress", action="store_true", help=_("never draw the progress bar")
+    )
     from rummy_tui.cli_records import add_commands
 
     add_commands(commands)
     _share_global_options(parser, list(commands.choices.values()))
     return parser
+
+
+def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
+    """``--lang`` and ``--data-dir`` as the command line gives them (the last one written
+    wins, before or after the command), read before the parser is built.
+
+    >>> read_ahead(["--lang", "ru", "new", "--data-dir=/tmp/r", "--lang=fi"])
+    ('fi', PosixPath('/tmp/r'))
+    >>> read_ahead(["load", "--", "--lang"])
+    (None, None)
+    """
+    found: dict[str, str] = {}
+    tokens = list(argv)
+    for index, token in enumerate(tokens):
+        if token == "--":
+            break
+        for name in ("--lang", "--data-dir"):
+            if token.startswith(name + "="):
+                found[name] = token.partition("=")[2]
+            elif token == name and index + 1 < len(tokens):
+                found[name] = tokens[index + 1]
+    data_dir = found.get("--data-dir")
+    return found.get("--lang"), Path(data_dir) if data_dir else None
 
 
 def _fail(message: str) -> int:
@@ -182,8 +223,14 @@ def _fail(message: str) -> int:
 
 
 def _one_sentence(error: ValueError) -> str:
-    """The reason of a refusal in one line; for pydantic's validation errors, the first
-    problem's own message without the field listing around it."""
+    """The reason of a refusal in one line: the engine's refusals in the current language;
+    for pydantic's validation errors, the first problem's own message without the field
+    listing around it."""
+    from rummy_tui.core.errors import IllegalAction
+    from rummy_tui.i18n.refusals import refusal_sentence
+
+    if isinstance(error, IllegalAction):
+        return refusal_sentence(error)
     problems = getattr(error, "errors", None)
     if callable(problems):
         try:
@@ -226,7 +273,7 @@ def _simulate(args: argparse.Namespace) -> int:
     bar_on = None if not args.no_progress else False
     with (
         stop_on_interrupt() as stop,
-        progress_bar(f"{args.variant} {levels}", args.deals, "deals", bar_on) as bar,
+        progress_bar(f"{args.variant} {levels}", args.deals, _("deals"), bar_on) as bar,
     ):
         report = simulate(
             args.variant,
@@ -262,13 +309,22 @@ def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return the exit status. Errors a player can fix are explained."""
-    args = build_parser().parse_args(argv)
+    """Run the command; return the exit status. Errors a player can fix are explained.
+
+    The language is chosen before the parser is built (``--lang`` and ``--data-dir`` are read
+    ahead of the parse), so the help and argparse's own errors are in that language too.
+    """
+    from rummy_tui.ui.settings import start_language
+
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    requested, data_dir = read_ahead(arguments)
+    try:
+        start_language(requested, data_dir)
+    except ValueError as error:
+        return _fail(str(error))
+    args = build_parser().parse_args(arguments)
 
     try:
-        from rummy_tui.ui.settings import start_language
-
-        start_language(getattr(args, "lang", None), args.data_dir)
         if args.command == "simulate":
             return _simulate(args)
         if args.command in ("sheet", "stats"):

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rummy_tui.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
 
@@ -20,19 +22,19 @@ COMMANDS = ("sheet", "stats")
 
 def add_commands(commands: Any) -> None:
     """Add ``sheet`` and ``stats`` to the ``rummy`` parser's subcommands."""
-    sheet = commands.add_parser("sheet", help="print the score sheet of a saved match")
-    sheet.add_argument("name", help="the saved match's name (see the Load screen)")
+    sheet = commands.add_parser("sheet", help=_("print the score sheet of a saved match"))
+    sheet.add_argument("name", help=_("the saved match's name (see the Load screen)"))
     sheet.add_argument(
         "--csv",
         nargs="?",
         const="-",
         default=None,
         metavar="FILE",
-        help="write the sheet as CSV instead, to FILE (default: the terminal)",
+        help=_("write the sheet as CSV instead, to FILE (default: the terminal)"),
     )
-    stats = commands.add_parser("stats", help="print the players' records")
-    stats.add_argument("--player", default=None, help="one player's record (any case)")
-    stats.add_argument("--variant", default=None, help="only this variant's matches")
+    stats = commands.add_parser("stats", help=_("print the players' records"))
+    stats.add_argument("--player", default=None, help=_("one player's record (any case)"))
+    stats.add_argument("--variant", default=None, help=_("only this variant's matches"))
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -57,7 +59,7 @@ def _sheet(args: argparse.Namespace) -> int:
     from rummy_tui.sheet import score_sheet
 
     try:
-        _, game, _ = SaveStore(args.data_dir).peek(args.name)
+        _name, game, _extra = SaveStore(args.data_dir).peek(args.name)
     except SaveError as error:
         return _fail(str(error))
     sheet = score_sheet(game)
@@ -71,8 +73,14 @@ def _sheet(args: argparse.Namespace) -> int:
     try:
         Path(args.csv).write_text(text, encoding="utf-8", newline="")
     except OSError as error:
-        return _fail(f"the sheet could not be written to {args.csv}: {error.strerror or error}.")
-    print(f"Wrote the score sheet of {args.name!r} to {args.csv}.")
+        return _fail(
+            _("the sheet could not be written to {file}: {reason}.").format(
+                file=args.csv, reason=error.strerror or error
+            )
+        )
+    print(
+        _("Wrote the score sheet of {name} to {file}.").format(name=repr(args.name), file=args.csv)
+    )
     return 0
 
 
@@ -83,10 +91,10 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
     from rummy_tui.sheet import RowKind
 
     table = Table(title=title or sheet.variant, show_lines=True)
-    table.add_column("Deal", justify="right")
+    table.add_column(_("Deal"), justify="right")
     for column in sheet.columns:
         table.add_column(column.title, justify="right")
-    table.add_column("Note")
+    table.add_column(_("Note"))
     for row in sheet.rows:
         cells = []
         for index, cell in enumerate(row.cells):
@@ -102,21 +110,25 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
         table.add_row(str(row.deal_number), *cells, row.note)
     if sheet.deal_in_progress is not None:
         blanks = [""] * len(sheet.columns)
-        table.add_row(str(sheet.deal_in_progress), *blanks, "being played")
+        table.add_row(str(sheet.deal_in_progress), *blanks, _("being played"))
     winners = " & ".join(sheet.columns[index].title for index in sheet.winners)
     table.add_row(
-        "Total",
+        _("Total"),
         *(f"[bold]{total}[/bold]" for total in sheet.totals),
-        f"{sheet.unit}; winner: {winners}" if sheet.finished else sheet.unit,
+        _("{unit}; winner: {winners}").format(unit=sheet.unit, winners=winners)
+        if sheet.finished
+        else sheet.unit,
     )
     if sheet.settlement:
         table.add_row(
-            "Pays",
+            _("Pays"),
             *(str(amount) if amount else "" for amount in sheet.settlement),
-            "each pays the winner the difference (R-12)",
+            _("each pays the winner the difference (R-12)"),
         )
-    table.caption = "* went out" + (
-        "; table - hand points under each score" if sheet.shows_table_points else ""
+    table.caption = (
+        _("* went out; table - hand points under each score")
+        if sheet.shows_table_points
+        else _("* went out")
     )
     return table
 
@@ -133,14 +145,19 @@ def _stats(args: argparse.Namespace) -> int:
     variant = args.variant
     if variant is not None and variant not in VARIANT_IDS:
         return _fail(
-            f"there is no variant {variant!r} (variants: {', '.join(VARIANT_IDS)})", status=2
+            _("there is no variant {variant} (variants: {variants})").format(
+                variant=repr(variant), variants=", ".join(VARIANT_IDS)
+            ),
+            status=2,
         )
     records = Records(args.data_dir)
     console = Console()
     if args.player is not None:
         record = records.player(args.player)
         if record is None:
-            return _off(records) or _fail(f"no finished match is recorded for {args.player!r}.")
+            return _off(records) or _fail(
+                _("no finished match is recorded for {player}.").format(player=repr(args.player))
+            )
         console.print(player_table(record, variant))
         console.print(results_line(records, record.name, variant))
         return _off(records)
@@ -149,8 +166,11 @@ def _stats(args: argparse.Namespace) -> int:
     if _off(records):
         return 1
     if not players:
-        where = f" of {variant}" if variant else ""
-        print(f"No finished match{where} is recorded yet ({records.path}).")
+        if variant:
+            text = _("No finished match of {variant} is recorded yet ({path}).")
+        else:
+            text = _("No finished match is recorded yet ({path}).")
+        print(text.format(variant=variant, path=records.path))
         return 0
     console.print(players_table(players, variant))
     console.print(matches_table(matches, variant))
@@ -168,9 +188,10 @@ def players_table(players: list[PlayerRecord], variant: str | None) -> Table:
     """Every player's matches, wins, deals won and longest winning streak."""
     from rich.table import Table
 
-    table = Table(title="Players" + (f" ({variant})" if variant else ""))
-    for heading in ("Player", "Matches", "Won", "Deals won", "Best streak"):
-        table.add_column(heading, justify="left" if heading == "Player" else "right")
+    title = _("Players ({variant})").format(variant=variant) if variant else _("Players")
+    table = Table(title=title)
+    for heading in (N_("Player"), N_("Matches"), N_("Won"), N_("Deals won"), N_("Best streak")):
+        table.add_column(_(heading), justify="left" if heading == "Player" else "right")
     ranked = sorted(players, key=lambda record: (-_won(record, variant), record.name.casefold()))
     for record in ranked:
         rows = [v for v in record.variants if variant is None or v.variant_id == variant]
@@ -194,13 +215,30 @@ def player_table(record: PlayerRecord, variant: str | None = None) -> Table:
     from rich.table import Table
 
     table = Table(
-        title=f"{record.name}: {record.matches_won} of {record.matches_played} matches won, "
-        f"longest winning streak {record.longest_streak}"
+        title=ngettext(
+            "{name}: {won} of {played} match won, longest winning streak {streak}",
+            "{name}: {won} of {played} matches won, longest winning streak {streak}",
+            record.matches_played,
+        ).format(
+            name=record.name,
+            won=record.matches_won,
+            played=record.matches_played,
+            streak=record.longest_streak,
+        )
     )
-    headings = ("Variant", "Matches", "Won", "Deals", "Deals won", "Best deal", "Average", "Streak")
+    headings = (
+        N_("Variant"),
+        N_("Matches"),
+        N_("Won"),
+        N_("Deals"),
+        N_("Deals won"),
+        N_("Best deal"),
+        N_("Average"),
+        N_("Streak"),
+    )
     for heading in headings:
         table.add_column(
-            heading,
+            _(heading),
             justify="left" if heading == "Variant" else "right",
             no_wrap=heading == "Variant",
         )
@@ -229,16 +267,23 @@ def results_line(records: Records, name: str, variant: str | None) -> str:
         if variant is None or result.variant_id == variant
     ]
     marks = "".join("W" if result.won else "." for result in results)
-    return f"Last {len(results)} results (oldest first): {marks}" if results else ""
+    if not results:
+        return ""
+    return ngettext(
+        "Last {n} result (oldest first): {marks}",
+        "Last {n} results (oldest first): {marks}",
+        len(results),
+    ).format(n=len(results), marks=marks)
 
 
 def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
     """The last matches, newest first."""
     from rich.table import Table
 
-    table = Table(title="Last matches" + (f" of {variant}" if variant else ""))
-    for heading in ("Finished", "Variant", "Players", "Deals", "Winner"):
-        table.add_column(heading, justify="right" if heading == "Deals" else "left")
+    title = _("Last matches of {variant}").format(variant=variant) if variant else _("Last matches")
+    table = Table(title=title)
+    for heading in (N_("Finished"), N_("Variant"), N_("Players"), N_("Deals"), N_("Winner")):
+        table.add_column(_(heading), justify="right" if heading == "Deals" else "left")
     for match in matches:
         players = ", ".join(
             seat.name + ("" if seat.kind == "human" else f" ({seat.kind})") for seat in match.seats

@@ -41,6 +41,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.simulate import SimulationReport
 
 JSON_FORMAT = 1
@@ -113,10 +114,11 @@ def partial_note(report: SimulationReport) -> str:
     """The line that marks a stopped run's results as partial ('' for a whole run)."""
     if not report.stopped:
         return ""
-    return (
-        f"PARTIAL: stopped by Ctrl+C after {report.deals_played} of {report.deals} deals; "
-        "figures for those only."
-    )
+    return ngettext(
+        "PARTIAL: stopped by Ctrl+C after {played} of {deals} deal; figures for those only.",
+        "PARTIAL: stopped by Ctrl+C after {played} of {deals} deals; figures for those only.",
+        report.deals,
+    ).format(played=report.deals_played, deals=report.deals)
 
 
 def results_renderables(report: SimulationReport, variant_name: str) -> list[Any]:
@@ -129,9 +131,11 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
 
     options = ", ".join(f"{key}={choice_text(value)}" for key, value in report.options.items())
     heading = Text.assemble(
-        (f"Simulation: {variant_name}", "bold"),
+        (_("Simulation: {variant}").format(variant=_(variant_name)), "bold"),
         f" ({options})" if options else "",
-        f", {len(report.seats)} players, {report.deals} deals, seed {report.seed}",
+        _(", {players} players, {deals} deals, seed {seed}").format(
+            players=len(report.seats), deals=report.deals, seed=report.seed
+        ),
     )
     parts: list[Any] = [heading]
     note = partial_note(report)
@@ -139,8 +143,15 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
         parts.append(Text(note, style="bold yellow"))
 
     players = Table(title=None, title_justify="left")
-    for header in ("player", "level", "wins", "win rate", "avg score", "ms/decision"):
-        players.add_column(header, justify="left" if header in ("player", "level") else "right")
+    for header in (
+        N_("player"),
+        N_("level"),
+        N_("wins"),
+        N_("win rate"),
+        N_("avg score"),
+        N_("ms/decision"),
+    ):
+        players.add_column(_(header), justify="left" if header in ("player", "level") else "right")
     rates, averages, timing = report.win_rates, report.average_scores, report.ms_per_decision
     for index, level in enumerate(report.seats):
         players.add_row(
@@ -155,26 +166,39 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
 
     if len(set(report.seats)) < len(report.seats):
         levels = Table()
-        for header in ("level", "players", "win rate per player", "avg score"):
-            levels.add_column(header, justify="left" if header == "level" else "right")
+        for header in (N_("level"), N_("players"), N_("win rate per player"), N_("avg score")):
+            levels.add_column(_(header), justify="left" if header == "level" else "right")
         for level, (rate, average) in report.by_level().items():
             levels.add_row(level, str(report.seats.count(level)), f"{rate:.1%}", f"{average:.2f}")
         parts.append(levels)
 
     parts.append(
         Text(
-            f"deals finished: {report.deals_finished} of {report.deals_played} played"
-            f" ({report.deals} asked), dead hands: {report.dead_hands}\n"
-            f"actions: {report.actions}, {report.seconds:.1f} s, "
-            f"{report.deals_per_second:.1f} deals/s"
+            _(
+                "deals finished: {finished} of {played} played ({asked} asked), "
+                "dead hands: {dead}\nactions: {actions}, {seconds} s, {rate} deals/s"
+            ).format(
+                finished=report.deals_finished,
+                played=report.deals_played,
+                asked=report.deals,
+                dead=report.dead_hands,
+                actions=report.actions,
+                seconds=f"{report.seconds:.1f}",
+                rate=f"{report.deals_per_second:.1f}",
+            )
         )
     )
     count = report.violation_count
-    parts.append(Text(f"invariant violations: {count}", style="bold red" if count else "green"))
+    parts.append(
+        Text(
+            _("invariant violations: {count}").format(count=count),
+            style="bold red" if count else "green",
+        )
+    )
     for text in report.violations[:10]:
         parts.append(Text(f"  - {text}"))
     if count > 10:
-        parts.append(Text(f"  ... and {count - 10} more"))
+        parts.append(Text("  " + _("... and {count} more").format(count=count - 10)))
     if note:
         parts.append(Text(note, style="bold yellow"))
     return parts
