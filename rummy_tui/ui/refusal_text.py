@@ -7,6 +7,7 @@ from __future__ import annotations
 from rummy_tui.core import Card, IllegalAction
 from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import PlacedCard
+from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.ui.render import face_label, placed_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -26,4 +27,4 @@ def refusal_text(error: IllegalAction, settings: DisplaySettings) -> str:
     def placed_words(placed: PlacedCard) -> str:
         return placed_text(placed, settings).plain
 
-    return error.sentence(card_words, placed_words)
+    return refusal_sentence(error, card_words, placed_words)

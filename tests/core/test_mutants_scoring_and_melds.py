@@ -141,7 +141,7 @@ def test_E8_losers_lines_say_they_pay_and_the_winner_s_that_it_collects() -> Non
     deal.cards_drawn[1] = 3
     result = score_deal(game.state, 1, "B went out.")
     assert [line.change for line in result.lines] == [-10, 20, -10]
-    assert result.lines[1].explanation.startswith("collects 10 from each of 2")
+    assert result.lines[1].explanation.startswith("collects 10 from each of the 2 others")
     assert all(result.lines[seat].explanation.startswith("pays 10") for seat in (0, 2))
 
 

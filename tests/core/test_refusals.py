@@ -359,6 +359,26 @@ CASES: list[tuple[str, str, Callable[[], Callable[[], None]]]] = [
     ),
     ("setup.names_repeat", "G-2", lambda: call(new_game, get_variant("classic"), ["Al", "al"])),
     (
+        "setup.name_unprintable",
+        "G-2",
+        lambda: call(new_game, get_variant("classic"), ["A", "B\x1b[2J"]),
+    ),
+    (
+        "setup.name_odd_space",
+        "G-2",
+        lambda: call(new_game, get_variant("classic"), ["A", "B\u00a0C"]),
+    ),
+    (
+        "setup.name_leading_mark",
+        "G-2",
+        lambda: call(new_game, get_variant("classic"), ["A", "\u0301B"]),
+    ),
+    (
+        "setup.name_accent_pile",
+        "G-2",
+        lambda: call(new_game, get_variant("classic"), ["A", "e" + "\u0301" * 8]),
+    ),
+    (
         "setup.no_dealer_seat",
         "G-2",
         lambda: call(new_game, get_variant("classic"), ["A", "B"], dealer=5),

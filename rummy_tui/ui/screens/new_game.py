@@ -47,7 +47,11 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
 
     DEFAULT_CSS = menu_css("new_game.tcss")
 
-    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"ng-start": "start", "ng-back": "back"}
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "ng-start": "start",
+        "ng-clear": "clear_table",
+        "ng-back": "back",
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -469,6 +473,11 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         else:
             target = "#ng-seed"
         self.query_one(target).focus()
+
+    def action_clear_table(self) -> None:
+        """Forget the remembered table: the app clears it and opens the menu afresh."""
+        if self.last is not None:
+            self.post_message(self.ClearTable())
 
     def action_back(self) -> None:
         """Leave without starting a match."""
