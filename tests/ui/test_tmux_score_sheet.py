@@ -1,7 +1,8 @@
-"""P-5 end to end in a real terminal: a two-deal Classic match (``--option deal_limit=2
---option target_score=none``) played to its end with key presses, the score sheet opened with
-``c`` on the table and from the end-of-deal screen, the chart, and the end-of-match screen with
-the whole sheet, Play again from there, and the finished match found by ``rummy stats``."""
+"""P-4 and P-5 end to end in a real terminal: a two-deal Classic match (``--option
+deal_limit=2 --option target_score=none``) played to its end with key presses, a take-back of
+a pile take, the score sheet opened with ``c`` on the table and from the end-of-deal screen,
+the chart, and the end-of-match screen with the whole sheet, Play again from there, and the
+finished match found by ``rummy stats``."""
 
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ def test_P5_two_deal_classic_match_with_the_score_sheet_in_tmux() -> None:
         assert "Anna" in chart and "Bob" in chart
         terminal.keys("Escape")
         terminal.wait_for(lambda t: f"{name}'s hand ·" in t, "the table again")
+        # a take-back (P-4): take the top discard, then u puts it back; the log says so and
+        # the turn goes on as if the card had never been taken
+        terminal.keys("t")
+        terminal.wait_for(lambda t: "from the discard pile" in t, "the pile take")
+        terminal.keys("u")
+        undone = terminal.wait_for(lambda t: f"{name} took back" in t, "the take-back note")
+        assert "Draw a card" in undone
         end = driver.play_deal(cut=False)
         assert game.is_over and "final score sheet" in end
         terminal.keys("Enter")
