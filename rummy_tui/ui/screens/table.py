@@ -37,6 +37,7 @@ from rummy_tui.core.state import TakeBackNote
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
+from rummy_tui.ui.screens.hand_keys import HandKeys
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.screens.table_moves import MoveKeys
 from rummy_tui.ui.settings import DisplaySettings
@@ -78,7 +79,7 @@ HAND_ACTIONS = frozenset(
 Wish = Literal["hint", "help", "leave", "sheet"]
 
 
-class TableScreen(MoveKeys, Screen[None]):
+class TableScreen(HandKeys, MoveKeys, Screen[None]):
     """The game table."""
 
     DEFAULT_CSS = """
@@ -298,6 +299,10 @@ class TableScreen(MoveKeys, Screen[None]):
             return False
         return bool(self.controller.go_out_options())
 
+    def _cards_per_line(self) -> int:
+        """How many cards one line of the hand holds (long hands wrap)."""
+        return self.query_one(HandView).cards_per_line()
+
     def _draw_hand(self) -> None:
         hand = self.query_one(HandView)
         box = self.query_one("#hand-box")
@@ -393,80 +398,6 @@ class TableScreen(MoveKeys, Screen[None]):
         if self.mode is Mode.HIDDEN:
             return "Only the player at the keyboard may take back a move (P-4)."
         return self.controller.take_back_refusal(self.view.seat)
-
-    # ------------------------------------------------------------------ hand keys
-
-    def action_cursor(self, delta: int) -> None:
-        """Move the cursor along the hand."""
-        state = self.hand_state
-        if state is None or not state.order:
-            return
-        state.cursor = max(0, min(len(state.order) - 1, state.cursor + delta))
-        self._draw_hand()
-
-    def action_cursor_end(self, last: int) -> None:
-        """Home / End: jump to the first (0) or last (1) card of the hand."""
-        state = self.hand_state
-        if state is None or not state.order:
-            return
-        state.cursor = len(state.order) - 1 if last else 0
-        self._draw_hand()
-
-    def action_cursor_line(self, delta: int) -> None:
-        """Move the cursor one line of cards up or down (long hands wrap)."""
-        state = self.hand_state
-        if state is None or not state.order:
-            return
-        per_line = self.query_one(HandView).cards_per_line()
-        target = state.cursor + delta * per_line
-        if 0 <= target < len(state.order):
-            state.cursor = target
-            self._draw_hand()
-
-    def action_pick(self) -> None:
-        """Select or unselect the card under the cursor."""
-        state = self.hand_state
-        if state is None or not state.order:
-            return
-        card = state.order[state.cursor]
-        if card in state.selected:
-            state.selected.discard(card)
-        else:
-            state.selected.add(card)
-        self._draw_hand()
-
-    def action_clear(self) -> None:
-        """Unselect every card."""
-        state = self.hand_state
-        if state is not None:
-            state.selected.clear()
-            self._draw_hand()
-
-    def action_move_card(self, delta: int) -> None:
-        """Move the card under the cursor left or right (arrange the hand by hand)."""
-        state = self.hand_state
-        if state is None or len(state.order) < 2:
-            return
-        index = state.cursor
-        target = index + delta
-        if not 0 <= target < len(state.order):
-            return
-        state.order[index], state.order[target] = state.order[target], state.order[index]
-        state.cursor = target
-        self._draw_hand()
-
-    def action_sort(self) -> None:
-        """Sort the hand by suit, then by rank on the next press."""
-        state = self.hand_state
-        if state is None:
-            return
-        current = state.order[state.cursor] if state.order else None
-        if state.order == sort_cards(state.order, state.sort_mode):
-            state.sort_mode = "rank" if state.sort_mode == "suit" else "suit"
-        state.order = sort_cards(state.order, state.sort_mode)
-        if current is not None:
-            state.cursor = state.order.index(current)
-        self._draw_hand()
 
     @on(HandView.CardClicked)
     def _card_clicked(self, event: HandView.CardClicked) -> None:
