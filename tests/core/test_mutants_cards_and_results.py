@@ -1,0 +1,157 @@
+"""Rules that broken copies of the core got past the other tests (mutation sample, December 2026).
+
+Each test states one behaviour of RULES.md by its id, worked out from the rule text, so that a
+mutant changing it fails here. See README, "Mutation testing", for the run and the figures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_tui.core import (
+    Card,
+    Discard,
+    DrawStock,
+    DrawTwo,
+    Face,
+    IllegalAction,
+    Meld,
+    Phase,
+    TakeDiscard,
+    get_variant,
+    new_game,
+)
+from rummy_tui.core.meld_refusals import meld_refusal
+from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
+from tests.core.helpers import NAMES, assert_refused, c, cs, cycle, deal, position
+
+# ----------------------------------------------------------------------------- G-1
+
+
+def test_G1_a_joker_may_be_written_as_the_word_joker_in_any_case() -> None:
+    for token in ("JOKER", "joker", "Joker"):
+        assert Face.parse(token).is_joker, token
+
+
+def test_G1_a_card_of_a_later_pack_keeps_its_pack_when_read_from_its_key() -> None:
+    """Cards of several packs look alike but are distinct physical cards (G-1)."""
+    second = Card.from_key("QD.1")
+    assert second.copy == 1 and second.face == Face.parse("QD")
+    assert second != Card.from_key("QD") and second.key == "QD.1"
+    assert Card.from_key(" 9C.2 ").copy == 2
+
+
+# ----------------------------------------------------------------------------- E-3
+
+
+def test_E3_two_sevens_and_a_joker_are_refused_as_a_group() -> None:
+    """European Rummy has runs only: 7♥ 7♠ Jo is a group, so E-3 refuses it."""
+    refusal = meld_refusal(get_variant("european"), cs("7H 7S JK"))
+    assert refusal is not None
+    assert (refusal.code, refusal.rule) == ("meld.groups_not_melds", "E-3")
+
+
+# ----------------------------------------------------------------------------- C-5, E-8
+
+
+def test_C5_a_rummy_deal_says_rummy_in_its_result() -> None:
+    """Bob goes out in one turn without having melded before: a rummy, and the result says so."""
+    game = deal(
+        "classic",
+        ["AC 5C 5D 8S 10S 10D 4S", "AH 2H 3H 4H 5H 6H 7H", "AS 2S 3D 9C JD QC KC"],
+        "9H",
+        "KS",
+        target_score=1000,
+    )
+    game.apply(DrawStock())
+    game.apply(Meld(cards=tuple(cs("AH 2H 3H 4H 5H 6H 7H"))))
+    game.apply(Discard(card=c("KS")))
+    result = game.state.results[-1]
+    assert result.rummy and "Rummy" in result.reason
+
+
+def test_E8_a_hand_without_wild_cards_is_paid_ten_and_says_why() -> None:
+    """Three cards drawn, no joker in the hand: 10 chips for a hand without a wild card (E-8)."""
+    rules = get_variant("european")
+    chips, why = chip_payment(rules, cs("3H 4H 5H 9S 10S JS"), 3)
+    assert chips == 10
+    assert why == "10 chips: no wild card in the winning hand"
+
+
+# ----------------------------------------------------------------------------- G-9
+
+
+def test_G9_a_dead_deal_changes_every_player_s_score_by_zero() -> None:
+    """A deal ended by the dead-hand guard scores nothing: one zero per player on the sheet."""
+    game = new_game(get_variant("classic"), list(NAMES[:6]), seed=21, dealer=2)
+    for _ in range(2000):
+        if game.phase is not Phase.DRAW:
+            break
+        cycle(game, 1)
+    result = game.state.results[-1]
+    assert result.dead
+    assert result.changes == (0, 0, 0, 0, 0, 0)
+
+
+# ----------------------------------------------------------------------------- P-4
+
+
+def test_P4_a_saved_note_for_a_seat_that_does_not_exist_is_left_out() -> None:
+    """A damaged save's take-back note naming seat 2 of a two-seat table is not shown."""
+    game = deal(
+        "classic",
+        ["2C 4C 6C 8C 10C QC KD 3S 6S 8S", "7H 8H 9H 5D 5C 2S JS 3H AC QS"],
+        "3D",
+        "KS 4S 9D 9C",
+    )
+    game.apply(DrawStock())
+    game.apply(Meld(cards=tuple(cs("7H 8H 9H"))))
+    game.take_back()
+    (note,) = notes_to_extra(game)
+    assert isinstance(note, dict)
+    fresh = game.copy()
+    notes_from_extra(fresh, [{**note, "seat": 2}, {**note, "seat": -1}])
+    assert fresh.state.take_back_notes == []
+    notes_from_extra(fresh, [{**note, "seat": 0}])
+    assert len(fresh.state.take_back_notes) == 1
+
+
+# ----------------------------------------------------------------------------- R-5, B-1
+
+
+def test_R5_a_take_deeper_than_the_pile_names_the_count_asked_for() -> None:
+    game = position("rummy500", "2C 3C 4C", phase=Phase.DRAW)
+    size = len(game.state.deal.discard)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(TakeDiscard(count=size + 5))
+    refusal = caught.value
+    assert (refusal.code, refusal.rule) == ("take.too_deep", "R-5")
+    assert refusal.values["count"] == size + 5 and refusal.values["size"] == size
+    assert f"not {size + 5}" in str(refusal)
+
+
+def test_B1_the_log_names_the_discard_taken_in_a_two_card_draw() -> None:
+    """The discard pile is public (P-2), so the log says which discard Bob took (B-1)."""
+    game = deal(
+        "boathouse",
+        ["8H 9H 10H 10S 10C 5D KS KC AS 2C", "3D 2D AD KD QD 7S 7H 7C 4S 5S"],
+        "8C",
+        "6S 10D JD QH",
+    )
+    game.apply(DrawTwo(first="discard", second="stock"))
+    line = public_log(game)[-1].text
+    assert "8C" in line and "None" not in line
+
+
+def test_R5_a_meld_without_the_deepest_card_leaves_it_still_to_be_used() -> None:
+    """Anna took 5♦ from the pile; melding her fours does not use it, so she may not yet
+    discard (R-5); melding 5♦ 6♦ 7♦ does, and then she may (and is out)."""
+    game = position("rummy500", "6D 7D 2H 4C 4S 4D", taken="5D", must_use="5D")
+    game.apply(Meld(cards=tuple(cs("4C 4S 4D"))))
+    assert game.state.deal.turn.must_use == c("5D")
+    assert_refused(game, Discard(card=c("2H")), "R-5")
+    game.apply(Meld(cards=tuple(cs("5D 6D 7D"))))
+    assert game.state.deal.turn.must_use is None
+    game.apply(Discard(card=c("2H")))
+    assert game.state.results[-1].winner == 0, "her last card went on the pile: she is out"
