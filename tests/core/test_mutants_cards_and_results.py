@@ -14,13 +14,17 @@ from rummy_tui.core import (
     DrawStock,
     DrawTwo,
     Face,
+    Game,
+    GoOut,
     IllegalAction,
     Meld,
+    MeldSpec,
     Phase,
     TakeDiscard,
     get_variant,
     new_game,
 )
+from rummy_tui.core.dealing import deal_cards, full_deck
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
@@ -155,3 +159,60 @@ def test_R5_a_meld_without_the_deepest_card_leaves_it_still_to_be_used() -> None
     assert game.state.deal.turn.must_use is None
     game.apply(Discard(card=c("2H")))
     assert game.state.results[-1].winner == 0, "her last card went on the pile: she is out"
+
+
+# ----------------------------------------------------------------------------- G-4
+
+
+def test_G4_a_deck_of_exactly_the_hands_and_the_upcard_can_be_dealt() -> None:
+    """Two Classic players take 10 cards each and one is turned up: 21 cards are enough."""
+    rules = get_variant("classic")
+    deck = full_deck(rules, 2)[:21]
+    dealt = deal_cards(rules, 2, 0, deck, 1)
+    assert [len(hand) for hand in dealt.hands] == [10, 10]
+    assert dealt.discard == [deck[20]] and dealt.stock == []
+    with pytest.raises(IllegalAction) as caught:
+        deal_cards(rules, 2, 0, deck[:20], 1)
+    assert (caught.value.code, caught.value.rule) == ("deck.too_small", "G-4")
+
+
+# ----------------------------------------------------------------------------- B-3
+
+
+def _go_out_line(game: Game) -> str:
+    (line,) = [entry.text for entry in public_log(game) if "goes out:" in entry.text]
+    return line
+
+
+def test_B3_the_log_of_a_go_out_names_the_final_discard_only_when_there_is_one() -> None:
+    winner = "3D 2D AD KD QD 7S 7H 7C 4S 5S"
+    loser = "8H 9H 10H 10S 10C 5D KS KC AS 2C"
+    game = deal("boathouse", [loser, winner], "8C", "6S")
+    game.apply(DrawStock())
+    game.apply(GoOut(melds=()))
+    line = _go_out_line(game)
+    assert line.startswith("Bob goes out: ") and line.endswith("6S.")
+    assert "discarding" not in line
+    game = deal("boathouse", [loser, winner], "8C", "6S")
+    game.apply(DrawStock())
+    specs = (
+        MeldSpec(cards=tuple(cs("QD KD AD 2D"))),
+        MeldSpec(cards=tuple(cs("7S 7H 7C"))),
+        MeldSpec(cards=tuple(cs("4S 5S 6S"))),
+    )
+    game.apply(GoOut(melds=specs, discard=c("3D")))
+    assert _go_out_line(game).endswith(", discarding 3D.")
+
+
+# ----------------------------------------------------------------------------- C-3
+
+
+def test_C3_a_whole_hand_go_out_in_classic_is_refused_naming_the_variant() -> None:
+    """Classic players go out by playing their last cards (C-3), not by a whole-hand go-out."""
+    game = position("classic", "2C 3C 4C")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(GoOut(melds=()))
+    refusal = caught.value
+    assert (refusal.code, refusal.rule) == ("go_out.by_playing", "C-3")
+    assert refusal.values["variant"] == game.rules.name
+    assert str(refusal).startswith(f"In {game.rules.name} you go out")
