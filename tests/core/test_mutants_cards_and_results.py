@@ -216,3 +216,16 @@ def test_C3_a_whole_hand_go_out_in_classic_is_refused_naming_the_variant() -> No
     assert (refusal.code, refusal.rule) == ("go_out.by_playing", "C-3")
     assert refusal.values["variant"] == game.rules.name
     assert str(refusal).startswith(f"In {game.rules.name} you go out")
+
+
+# ----------------------------------------------------------------------------- G-6, G-11
+
+
+def test_G6_the_log_keeps_the_card_a_joker_was_named_as() -> None:
+    """Anna melds 5♥ Jo 7♥: the joker can only be 6♥ there, and the logged meld says so, so the
+    deal can be replayed and checked (G-11)."""
+    game = position("double", "5H JK 7H 9C 9D 2S 3S 4D")
+    game.apply(Meld(cards=tuple(cs("5H JK 7H"))))
+    record = game.state.log[-1]
+    assert isinstance(record.action, Meld)
+    assert record.action.faces == tuple(Face.parse(token) for token in ("5H", "6H", "7H"))
