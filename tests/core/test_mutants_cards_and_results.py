@@ -25,9 +25,11 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.dealing import deal_cards, full_deck
+from rummy_tui.core.game import name_refusal
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
+from rummy_tui.core.variants.ruleset import RulesError
 from tests.core.helpers import NAMES, assert_refused, c, cs, cycle, deal, position
 
 # ----------------------------------------------------------------------------- G-1
@@ -229,3 +231,24 @@ def test_G6_the_log_keeps_the_card_a_joker_was_named_as() -> None:
     record = game.state.log[-1]
     assert isinstance(record.action, Meld)
     assert record.action.faces == tuple(Face.parse(token) for token in ("5H", "6H", "7H"))
+
+
+# ----------------------------------------------------------------------------- G-2, G-10
+
+
+def test_G2_a_pile_of_invisible_marks_in_a_name_is_refused() -> None:
+    """U+034F is a non-spacing mark that combines with nothing visible: three after a letter
+    are a pile of marks, and one at the start has no letter to sit on."""
+    pile = name_refusal("A\u034f\u034f\u034f")
+    assert pile is not None and (pile.code, pile.rule) == ("setup.name_accent_pile", "G-2")
+    leading = name_refusal("\u034fAnna")
+    assert leading is not None and leading.code == "setup.name_leading_mark"
+    assert name_refusal("Zoe\u0301") is None
+
+
+def test_G10_an_unknown_option_lists_every_option_of_the_variant() -> None:
+    rules = get_variant("classic")
+    names = ", ".join(sorted(option.field for option in rules.options))
+    with pytest.raises(RulesError) as caught:
+        get_variant("classic", wild_tens=True)
+    assert f"(options: {names})." in str(caught.value)
