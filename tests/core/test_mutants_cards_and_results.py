@@ -252,3 +252,22 @@ def test_G10_an_unknown_option_lists_every_option_of_the_variant() -> None:
     with pytest.raises(RulesError) as caught:
         get_variant("classic", wild_tens=True)
     assert f"(options: {names})." in str(caught.value)
+
+
+# ----------------------------------------------------------------------------- G-8
+
+
+def test_G8_listed_melds_use_the_copy_taken_from_the_pile() -> None:
+    """Double Rum, two K♦ in hand after the take, one of them just taken: the melds with one K♦
+    that the engine offers put the taken copy down, so the copy that may still be discarded
+    stays in hand."""
+    game = position("double", "KS KH KD 5C 9D 2S", taken="KD.1")
+    offered = [
+        action
+        for action in game.legal_actions()
+        if isinstance(action, Meld)
+        and sum(card.face == Face.parse("KD") for card in action.cards) == 1
+    ]
+    assert offered, "melds with one K♦ are offered (K♠ K♥ K♦, for one)"
+    for action in offered:
+        assert c("KD.1") in action.cards and c("KD") not in action.cards
