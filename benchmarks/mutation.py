@@ -125,7 +125,7 @@ def _run(names: list[str]) -> bool:
     ):
         if not bar.drawn:
             _wait(subprocess.Popen(command, cwd=ROOT), stop)
-            return stop.is_set()
+            return bool(stop.is_set())
         with tempfile.NamedTemporaryFile(
             "w", prefix="rummy-mutmut-", suffix=".log", delete=False
         ) as log:
@@ -142,7 +142,7 @@ def _run(names: list[str]) -> bool:
                 finished.set()
                 watcher.join(timeout=POLL_SECONDS * 2)
             _catch_up(bar, names, before)
-    return stop.is_set()
+    return bool(stop.is_set())
 
 
 def _wait(process: subprocess.Popen[bytes], stop: threading.Event) -> None:

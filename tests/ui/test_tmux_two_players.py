@@ -17,6 +17,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,23 @@ ROOT = Path(__file__).resolve().parents[2]
 PEOPLE = ("Anna", "Bob")
 TABLE_KEYS = ("Move", "Select", "Log", "Help", "Score sheet", "Menu")
 """Footer keys every table screen of a person's turn shows, whatever the variant."""
+
+
+class SettledTerminal(Terminal):
+    """A terminal read only once the screen has stayed the same for ``STILL`` seconds: the
+    footer is redrawn a moment after the hand when the keys change, and a person looks at the
+    settled screen, not at a frame in between."""
+
+    STILL = 0.4
+
+    def wait_for(self, predicate, what: str, timeout: float = 10.0) -> str:  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + max(timeout, 30.0)
+        while True:
+            text = super().wait_for(predicate, what, max(0.1, deadline - time.monotonic()))
+            time.sleep(self.STILL)
+            if self.screen() == text:
+                return text
+
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -103,7 +121,7 @@ def play(variant: str, size: tuple[int, int], seed: int) -> Driver:
     screen; the driver that played it."""
     width, height = size
     data_dir = tempfile.mkdtemp(prefix="rummy-two-")
-    terminal = Terminal(f"rummy-two-{variant}-{width}-{os.getpid()}", width, height)
+    terminal = SettledTerminal(f"rummy-two-{variant}-{width}-{os.getpid()}", width, height)
     game = new_game(get_variant(variant), list(PEOPLE), seed=seed)
     driver = Driver(terminal, game, seed)
     command = f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m rummy_tui"
