@@ -19,6 +19,8 @@ hard against normal, for information) are played headless by
 printed against the target of 50.
 
 On a terminal a progress bar on standard error counts the decisions timed, then the deals.
+Ctrl+C stops after the decision or action in play: the figures measured so far are printed
+(the rows not reached are left out), marked as partial, and the exit status is 130.
 """
 
 from __future__ import annotations
@@ -35,23 +37,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_tui.bots import LEVELS, make_bot
 from rummy_tui.core import Phase, StartDeal, get_variant, new_game
 from rummy_tui.progress import progress_bar, tick
-from rummy_tui.simulate import simulate
+from rummy_tui.simulate import StopFlag, simulate, stop_on_interrupt
 
 DECISION_TARGET_MS = {"easy": 50.0, "normal": 50.0, "hard": 500.0}
 DEALS_PER_SECOND_TARGET = 50.0
+EXIT_STOPPED = 130
+"""The exit status of a run stopped with Ctrl+C (the same as ``rummy simulate``'s)."""
 
 
-def time_decisions(level: str, decisions: int, seed: int, players: int = 12) -> list[float]:
-    """Seconds per decision of ``level`` bots at a European table with twos wild."""
+def time_decisions(
+    level: str, decisions: int, seed: int, players: int = 12, stop: StopFlag | None = None
+) -> list[float]:
+    """Seconds per decision of ``level`` bots at a European table with twos wild (fewer
+    than ``decisions`` when ``stop`` is set)."""
     rules = get_variant("european", twos_wild=True)
     names = [f"Seat {number + 1}" for number in range(players)]
     timings: list[float] = []
     match = 0
-    while len(timings) < decisions:
+    while len(timings) < decisions and not (stop is not None and stop.is_set()):
         game = new_game(rules, names, seed=seed * 1000 + match)
         bots = [make_bot(level, seed=seed * 100 + seat) for seat in range(players)]
         match += 1
         while len(timings) < decisions and game.phase is not Phase.MATCH_OVER:
+            if stop is not None and stop.is_set():
+                break
             legal = game.legal_actions()
             if game.phase is Phase.DEAL_OVER:
                 game.apply(StartDeal())
@@ -81,6 +90,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     options = parser.parse_args(argv)
 
+    with stop_on_interrupt() as stop:
+        figures, lines, ok = measure(options, stop)
+    partial = stop.is_set()
+    if partial:
+        figures["partial"] = True
+        note = "PARTIAL: stopped with Ctrl+C; the figures cover only what was measured before it."
+        lines.append(note)
+    if options.json:
+        print(json.dumps(figures, indent=2))
+        if partial:
+            print(note, file=sys.stderr)
+    else:
+        print("\n".join(lines))
+    if partial:
+        return EXIT_STOPPED
+    return 0 if ok else 1
+
+
+def measure(
+    options: argparse.Namespace, stop: StopFlag
+) -> tuple[dict[str, object], list[str], bool]:
+    """Time the decisions, then simulate the deals: the figures, the lines to print and
+    whether every target was met. After Ctrl+C (``stop`` set) the figures cover what was
+    measured; a level or row with nothing measured is left out."""
     figures: dict[str, object] = {}
     lines = ["Decision time, 12-player European Rummy, twos wild:"]
     ok = True
@@ -88,12 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     total = options.decisions * (len(LEVELS) + 1)
     with progress_bar("decisions timed", total, "decisions"):
         for level in LEVELS:
-            measured[level] = time_decisions(level, options.decisions, options.seed)
+            measured[level] = time_decisions(level, options.decisions, options.seed, stop=stop)
         measured["hard, 2 players"] = time_decisions(
-            "hard", options.decisions, options.seed, players=2
+            "hard", options.decisions, options.seed, players=2, stop=stop
         )
     for level in LEVELS:
         timings = measured[level]
+        if not timings:
+            continue
         median = statistics.median(timings) * 1000
         p99 = percentile(timings, 0.99) * 1000
         worst = max(timings) * 1000
@@ -107,12 +142,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(timings)} decisions)"
         )
     timings = measured["hard, 2 players"]
-    p99 = percentile(timings, 0.99) * 1000
-    figures["hard_two_players_ms"] = {"median": statistics.median(timings) * 1000, "p99": p99}
-    lines.append(
-        f"  hard, 2-player table (look-ahead and feeding checks on, for information): median "
-        f"{statistics.median(timings) * 1000:.2f} ms   p99 {p99:.2f} ms"
-    )
+    if timings:
+        p99 = percentile(timings, 0.99) * 1000
+        figures["hard_two_players_ms"] = {"median": statistics.median(timings) * 1000, "p99": p99}
+        lines.append(
+            f"  hard, 2-player table (look-ahead and feeding checks on, for information): "
+            f"median {statistics.median(timings) * 1000:.2f} ms   p99 {p99:.2f} ms"
+        )
+    if stop.is_set():
+        return figures, lines, ok
     lines.append("Headless bot-only Classic deals (invariants checked after every action):")
     for seats in (["normal", "easy"], ["hard", "normal"]):
         with progress_bar(f"classic {','.join(seats)}", options.deals, "deals"):
@@ -122,7 +160,10 @@ def main(argv: list[str] | None = None) -> int:
                 deals=options.deals,
                 seed=options.seed,
                 on_deal=lambda _report: tick(),
+                stop=stop,
             )
+        if report.deals_played == 0:
+            break
         rate = report.deals_per_second
         met = rate >= DEALS_PER_SECOND_TARGET
         figures[f"classic_{'_'.join(seats)}_deals_per_second"] = rate
@@ -136,11 +177,9 @@ def main(argv: list[str] | None = None) -> int:
             f" ({verdict})"
             + (f", {report.violation_count} VIOLATIONS" if report.violation_count else "")
         )
-    if options.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print("\n".join(lines))
-    return 0 if ok else 1
+        if report.stopped:
+            break
+    return figures, lines, ok
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ other half against normal's own; at six moments it does the same for the stock a
 top discard. This is the gain a rollout player with a perfect copy of normal's play and a
 generous time budget would make per decision.
 
-On a terminal a progress bar counts the deals played on standard error.
+On a terminal a progress bar counts the deals played on standard error. Ctrl+C stops the
+workers after the deal in play: the figures of the deals played so far are printed, marked as
+partial, and the exit status is 130.
 """
 
 from __future__ import annotations
@@ -67,9 +69,18 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
-from rummy_tui.progress import progress_bar, tick
+from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
+from rummy_tui.simulate import stop_on_interrupt
 
 RULES = get_variant("european")
+EXIT_STOPPED = 130
+"""The exit status of a study stopped with Ctrl+C (the same as ``rummy simulate``'s)."""
+
+
+def stopped() -> bool:
+    """Whether the parent asked the workers to stop (Ctrl+C); checked between deals."""
+    stop = worker_stop()
+    return stop is not None and stop.is_set()
 
 
 class RaceBot(HardBot):
@@ -140,6 +151,8 @@ def draws_to_go_out(job: tuple[str, list[int]]) -> list[int]:
     name, seeds = job
     draws = []
     for seed in seeds:
+        if stopped():
+            break
         game = new_game(RULES, ["Policy", "Passive"], seed=seed, dealer=1)
         draws.append(finish_alone(game, policy(name, seed)))
         tick()
@@ -197,6 +210,8 @@ def headroom(job: tuple[int, int, list[int]]) -> tuple[list[float], list[float]]
     def examine(
         game: Game, view: PlayerView, legal: list[Action], action: Action, draws: int
     ) -> None:
+        if stopped():  # Ctrl+C: the decisions examined so far stand, no new ones
+            return
         allowed = [item.card for item in legal if isinstance(item, Discard)]
         sources = [item for item in legal if isinstance(item, DrawStock | TakeDiscard)]
         if action in sources and len(sources) == 2 and draws in HEADROOM_TAKES:
@@ -209,6 +224,8 @@ def headroom(job: tuple[int, int, list[int]]) -> tuple[list[float], list[float]]
             discards.append(choice_gain(game, options, rollouts, seed))
 
     for seed in seeds:
+        if stopped():
+            break
         game = new_game(RULES, ["Normal", "Passive"], seed=seed, dealer=1)
         player = NormalBot(seed)
         finish_alone(game, player, limit=60, watch=examine)
@@ -263,6 +280,8 @@ def oracle_wins(job: tuple[float, float, list[int]]) -> tuple[int, int]:
     won = played = 0
     for seed in seeds:
         for first in (0, 1):
+            if stopped():
+                return won, played
             game = new_game(RULES, ["Oracle", "Normal"], seed=seed, dealer=first)
             player = Oracle(seed)
             opponent = NormalBot(seed + 1)
@@ -304,67 +323,85 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=40, help="headroom: futures per option")
     options = parser.parse_args(argv)
     jobs = max(1, options.jobs)
+    total = study_deals(options)
+    stop = shared_stop()
     with (
-        progress_bar(f"{options.study} study", study_deals(options), "deals") as bar,
-        ProcessPoolExecutor(max_workers=jobs, **bar.pool_arguments()) as pool,
+        stop_on_interrupt(stop),
+        progress_bar(f"{options.study} study", total, "deals") as bar,
+        ProcessPoolExecutor(max_workers=jobs, **bar.pool_arguments(stop)) as pool,
     ):
-        if options.study == "speed":
-            deals = options.deals or 600
-            seeds = list(range(options.seed, options.seed + deals))
-            print(f"Draws to go out alone, {deals} deals of two-player European Rummy:")
-            print("| Policy | Mean | s.e. | Median |\n|---|---:|---:|---:|")
-            for name in ("easy", "normal", "hard", "race"):
-                parts = pool.map(draws_to_go_out, [(name, part) for part in split(seeds, jobs)])
-                draws = [value for part in parts for value in part]
-                spread = statistics.pstdev(draws) / math.sqrt(len(draws))
-                print(
-                    f"| {name} | {statistics.mean(draws):.2f} | {spread:.2f} "
-                    f"| {statistics.median(draws):.0f} |"
-                )
-            return 0
-        if options.study == "headroom":
-            deals = options.deals or 40
-            seeds = list(range(options.seed, options.seed + deals))
-            rollouts = max(2, options.rollouts)
-            jobs_list = [(4, rollouts, part) for part in split(seeds, jobs)]
-            parts = list(pool.map(headroom, jobs_list))
-            print(f"Headroom of normal's choices in {deals} deals, {rollouts // 2} futures each:")
-            for index, what in enumerate(("discard among its 4 best", "stock or pile")):
-                gains = [gain for part in parts for gain in part[index]]
-                if not gains:
-                    continue
-                spread = statistics.pstdev(gains) / math.sqrt(len(gains))
-                print(
-                    f"  {what}: {len(gains)} decisions, the search saves "
-                    f"{statistics.mean(gains):.3f} draws a decision (s.e. {spread:.3f}); "
-                    f"normal's own choice kept in {sum(gain == 0 for gain in gains)}."
-                )
-            return 0
-        deals = options.deals or 800
-        seeds = list(range(options.seed, options.seed + deals // 2))
-
-        def play(label: str, margin: float, noise: float) -> None:
-            jobs_list = [(margin, noise, part) for part in split(seeds, jobs)]
-            parts = list(pool.map(oracle_wins, jobs_list))
-            won = sum(part[0] for part in parts)
-            played = sum(part[1] for part in parts)
-            rate = won / played
-            margin_se = (rate - 0.5) / math.sqrt(0.25 / played)
-            print(f"  {label}: {rate:.1%} of {played} deals ({margin_se:+.1f} s.e.)", flush=True)
-
-        if options.study == "oracle":
-            print(f"Oracle study, {len(seeds) * 2} deals against normal:")
-            play("as it is", 0.0, 0.0)
-            play("told normal's hand", options.margin, 0.0)
-            return 0
-        print(f"Knowledge study, {len(seeds) * 2} deals against normal:")
-        for auc in (0.9, 0.8, 0.7):
-            play(
-                f"guess with AUC {auc:.1f}, margin {options.margin}", options.margin, noise_for(auc)
-            )
-        for margin in (0.25, 0.5, 1.0):
-            play(f"told normal's hand, margin {margin}", margin, 0.0)
+        run_study(options, jobs, pool)
+    if stop.is_set():
+        print(
+            f"PARTIAL: stopped with Ctrl+C after {bar.done} of {total} deals; the figures "
+            "above cover the deals played so far."
+        )
+        return EXIT_STOPPED
     return 0
+
+
+def run_study(options: argparse.Namespace, jobs: int, pool: ProcessPoolExecutor) -> None:
+    """Play the chosen study in ``pool`` and print its figures (after Ctrl+C: of the deals
+    played so far; a row with no deal played is left out)."""
+    if options.study == "speed":
+        deals = options.deals or 600
+        seeds = list(range(options.seed, options.seed + deals))
+        print(f"Draws to go out alone, {deals} deals of two-player European Rummy:")
+        print("| Policy | Mean | s.e. | Median |\n|---|---:|---:|---:|")
+        for name in ("easy", "normal", "hard", "race"):
+            parts = pool.map(draws_to_go_out, [(name, part) for part in split(seeds, jobs)])
+            draws = [value for part in parts for value in part]
+            if not draws:
+                continue
+            spread = statistics.pstdev(draws) / math.sqrt(len(draws))
+            print(
+                f"| {name} | {statistics.mean(draws):.2f} | {spread:.2f} "
+                f"| {statistics.median(draws):.0f} |",
+                flush=True,
+            )
+        return
+    if options.study == "headroom":
+        deals = options.deals or 40
+        seeds = list(range(options.seed, options.seed + deals))
+        rollouts = max(2, options.rollouts)
+        jobs_list = [(4, rollouts, part) for part in split(seeds, jobs)]
+        parts = list(pool.map(headroom, jobs_list))
+        print(f"Headroom of normal's choices in {deals} deals, {rollouts // 2} futures each:")
+        for index, what in enumerate(("discard among its 4 best", "stock or pile")):
+            gains = [gain for part in parts for gain in part[index]]
+            if not gains:
+                continue
+            spread = statistics.pstdev(gains) / math.sqrt(len(gains))
+            print(
+                f"  {what}: {len(gains)} decisions, the search saves "
+                f"{statistics.mean(gains):.3f} draws a decision (s.e. {spread:.3f}); "
+                f"normal's own choice kept in {sum(gain == 0 for gain in gains)}."
+            )
+        return
+    deals = options.deals or 800
+    seeds = list(range(options.seed, options.seed + deals // 2))
+
+    def play(label: str, margin: float, noise: float) -> None:
+        jobs_list = [(margin, noise, part) for part in split(seeds, jobs)]
+        parts = list(pool.map(oracle_wins, jobs_list))
+        won = sum(part[0] for part in parts)
+        played = sum(part[1] for part in parts)
+        if not played:
+            return
+        rate = won / played
+        margin_se = (rate - 0.5) / math.sqrt(0.25 / played)
+        print(f"  {label}: {rate:.1%} of {played} deals ({margin_se:+.1f} s.e.)", flush=True)
+
+    if options.study == "oracle":
+        print(f"Oracle study, {len(seeds) * 2} deals against normal:")
+        play("as it is", 0.0, 0.0)
+        play("told normal's hand", options.margin, 0.0)
+        return
+    print(f"Knowledge study, {len(seeds) * 2} deals against normal:")
+    for auc in (0.9, 0.8, 0.7):
+        play(f"guess with AUC {auc:.1f}, margin {options.margin}", options.margin, noise_for(auc))
+    for margin in (0.25, 0.5, 1.0):
+        play(f"told normal's hand, margin {margin}", margin, 0.0)
 
 
 if __name__ == "__main__":

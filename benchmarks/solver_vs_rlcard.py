@@ -19,7 +19,9 @@ Two kinds of hand:
   its slowest.
 
 It prints per kind the median time per hand of each search and the ratio of the medians
-(rlcard / ours).
+(rlcard / ours). On a terminal a progress bar on standard error counts the hands timed. Ctrl+C
+stops after the hand in play: the medians of the hands timed so far are printed (a kind not
+reached is left out), marked as partial, and the exit status is 130.
 """
 
 from __future__ import annotations
@@ -29,13 +31,16 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card, make_packs
-from rummy_tui.core.variants import get_variant
+from rummy_tui.core.variants import RuleSet, get_variant
+from rummy_tui.progress import progress_bar
+from rummy_tui.simulate import StopFlag, stop_on_interrupt
 
 try:
     from rlcard.games.gin_rummy.utils import melding as rl_melding
@@ -44,6 +49,8 @@ except ImportError:  # pragma: no cover - depends on the machine
     sys.exit("rlcard is not installed: pip install rlcard (benchmark only)")
 
 _RL_RANKS = "A23456789TJQK"
+EXIT_STOPPED = 130
+"""The exit status of a run stopped with Ctrl+C (the same as ``rummy simulate``'s)."""
 
 
 def _rl_card(card: Card) -> object:
@@ -100,30 +107,56 @@ def run(hands: int, seed: int) -> int:
         "meld-dense": [_dense_hand(rng, deck) for _ in range(hands)],
     }
     best_arrangement(rules, deck[:10])  # builds the variant's lookup tables once
-    clock = time.perf_counter_ns
     print(f"{hands} hands per kind, seed {seed}; median time per hand")
-    print(f"{'hands':<12} {'ours':>10} {'rlcard':>10} {'ratio':>8}")
-    for kind, dealt in kinds.items():
-        ours: list[int] = []
-        theirs: list[int] = []
-        for hand in dealt:
-            rl_hand = [_rl_card(card) for card in hand]
-            started = clock()
-            result = best_arrangement(rules, hand)
-            ours.append(clock() - started)
-            started = clock()
-            deadwood = _rl_deadwood(rl_hand)
-            theirs.append(clock() - started)
-            if deadwood != result.penalty:
-                print(f"disagreement on {hand}: ours {result.penalty}, rlcard {deadwood}")
+    print(f"{'hands':<12} {'ours':>10} {'rlcard':>10} {'ratio':>8}", flush=True)
+    total = 2 * hands
+    with stop_on_interrupt() as stop, progress_bar("hands timed", total, "hands") as bar:
+        for kind, dealt in kinds.items():
+            timings = _time(rules, dealt, bar.advance, stop)
+            if timings is None:
                 return 1
-        ours_median = statistics.median(ours) / 1000
-        theirs_median = statistics.median(theirs) / 1000
+            ours, theirs = timings
+            if not ours:
+                break
+            ours_median = statistics.median(ours) / 1000
+            theirs_median = statistics.median(theirs) / 1000
+            print(
+                f"{kind:<12} {ours_median:>8.1f}us {theirs_median:>8.1f}us"
+                f" {theirs_median / ours_median:>7.2f}x",
+                flush=True,
+            )
+    if stop.is_set():
         print(
-            f"{kind:<12} {ours_median:>8.1f}us {theirs_median:>8.1f}us"
-            f" {theirs_median / ours_median:>7.2f}x"
+            f"PARTIAL: stopped with Ctrl+C after {bar.done} of {total} hands; the medians "
+            "above cover the hands timed so far."
         )
+        return EXIT_STOPPED
     return 0
+
+
+def _time(
+    rules: RuleSet, dealt: list[list[Card]], advance: Callable[[], None], stop: StopFlag
+) -> tuple[list[int], list[int]] | None:
+    """Time both searches on each hand of ``dealt`` until ``stop`` is set: the nanoseconds
+    of ours and of rlcard's per hand, or None (after saying so) when the two disagree."""
+    clock = time.perf_counter_ns
+    ours: list[int] = []
+    theirs: list[int] = []
+    for hand in dealt:
+        if stop.is_set():
+            break
+        rl_hand = [_rl_card(card) for card in hand]
+        started = clock()
+        result = best_arrangement(rules, hand)
+        ours.append(clock() - started)
+        started = clock()
+        deadwood = _rl_deadwood(rl_hand)
+        theirs.append(clock() - started)
+        if deadwood != result.penalty:
+            print(f"disagreement on {hand}: ours {result.penalty}, rlcard {deadwood}")
+            return None
+        advance()
+    return ours, theirs
 
 
 def main() -> int:

@@ -14,6 +14,11 @@ still running after ``MAX_ACTIONS`` actions is a violation (a livelock).
 
 It is not part of the test suite (it runs for hours at full size); the README's "The soak
 run" section gives the figures of the last run. The exit status is 1 when anything was found.
+
+On a terminal a progress bar on standard error counts the deals of all variants (never in a
+pipe or a log). Ctrl+C stops after the action in play: the deal it interrupted is dropped, the
+lines of the deals played so far are printed, marked as partial, and the exit status is 130
+(unless something was found: then 1, as for a whole run).
 """
 
 from __future__ import annotations
@@ -34,10 +39,14 @@ from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
 from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.progress import progress_bar, tick
+from rummy_tui.simulate import StopFlag, stop_on_interrupt
 
 MAX_ACTIONS = 20_000
 """A deal still running after this many actions is reported as a livelock."""
 BOT_LEVELS = ("easy", "normal", "hard")
+EXIT_STOPPED = 130
+"""The exit status of a soak stopped with Ctrl+C and clean so far (as ``rummy simulate``)."""
 
 
 @dataclass
@@ -112,34 +121,41 @@ def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -
 
 
 def soak_variant(
-    variant_id: str, deals: int, seed: int, save_every: int, folder: Path
+    variant_id: str,
+    deals: int,
+    seed: int,
+    save_every: int,
+    folder: Path,
+    stop: StopFlag | None = None,
 ) -> VariantSoak:
-    """Play ``deals`` deals of one variant and check them."""
+    """Play ``deals`` deals of one variant and check them; each deal ticks the open progress
+    bar. When ``stop`` is set the run ends after the action in play and the deal it was in
+    is not counted."""
     found = VariantSoak(variant_id)
     started = time.perf_counter()
     for deal_index in range(deals):
+        if stop is not None and stop.is_set():
+            break
         rng = random.Random(f"soak:{variant_id}:{seed}:{deal_index}")
         try:
             rules, count = table_for(variant_id, deal_index, rng)
         except RulesError:
             found.refused_tables += 1
+            tick()
             continue
         levels = seats_for(deal_index, count, rng)
         names = [f"Seat {number + 1}" for number in range(count)]
         deal_seed = rng.randrange(2**31)
         where = f"{variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
         bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
-        found.deals += 1
-        if deal_index % 2:
-            found.bot_deals += 1
-        else:
-            found.random_deals += 1
         checking = save_every > 0 and deal_index % save_every == 0
         try:
             game = new_game(rules, names, seed=deal_seed)
             deck = full_deck(rules, count)
             ended = False
             for step in range(MAX_ACTIONS):
+                if stop is not None and stop.is_set():
+                    break
                 if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
                     ended = True
                     break
@@ -162,6 +178,9 @@ def soak_variant(
                         found.violations.append(f"{where}, step {step}: {problem}")
             else:
                 found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
+            if not ended and stop is not None and stop.is_set():
+                found.actions -= step  # the interrupted deal does not count
+                break
             if ended:
                 found.finished += 1
                 if checking:
@@ -171,6 +190,12 @@ def soak_variant(
                         found.violations.append(f"{where}, at the end: {problem}")
         except Exception as error:  # a soak reports, never dies
             found.violations.append(f"{where}: {type(error).__name__}: {error}")
+        found.deals += 1
+        if deal_index % 2:
+            found.bot_deals += 1
+        else:
+            found.random_deals += 1
+        tick()
     found.seconds = time.perf_counter() - started
     return found
 
@@ -188,18 +213,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     total_violations = 0
+    variants = [name.strip() for name in args.variants.split(",") if name.strip()]
+    total = args.deals * len(variants)
     print(f"soak: {args.deals} deals per variant, seed {args.seed}", flush=True)
-    with tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder:
-        for variant_id in args.variants.split(","):
+    with (
+        tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder,
+        stop_on_interrupt() as stop,
+        progress_bar("soak", total, "deals") as bar,
+    ):
+        for variant_id in variants:
+            if stop.is_set():
+                break
             found = soak_variant(
-                variant_id.strip(), args.deals, args.seed, args.save_every, Path(folder)
+                variant_id, args.deals, args.seed, args.save_every, Path(folder), stop
             )
             print(found.line(), flush=True)
             for violation in found.violations[:20]:
                 print(f"  - {violation}", flush=True)
             total_violations += len(found.violations)
     print(f"violations in all: {total_violations}", flush=True)
-    return 1 if total_violations else 0
+    if stop.is_set():
+        print(
+            f"PARTIAL: stopped with Ctrl+C after {bar.done} of {total} deals; the lines above "
+            "cover the deals played so far.",
+            flush=True,
+        )
+    if total_violations:
+        return 1
+    return EXIT_STOPPED if stop.is_set() else 0
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ SLOW_FILES = (
     "tests/persistence/test_crash.py",
     "tests/test_benchmarks.py",
     "tests/test_cli_tmux.py",
+    "tests/test_long_runs_stop.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",
@@ -32,6 +33,7 @@ SLOW_FILES = (
     "tests/ui/test_tmux_e2e.py",
     "tests/ui/test_tmux_kill_continue.py",
     "tests/ui/test_tmux_score_sheet.py",
+    "tests/ui/test_tmux_two_players.py",
 )
 """Whole files of long runs: random play, whole deals by keys or with computers, real
 terminals, the crash loop and the benchmark scripts. They are marked ``slow`` here, in one

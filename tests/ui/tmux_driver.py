@@ -30,6 +30,7 @@ from rummy_tui.core import (
     Discard,
     DrawStock,
     Game,
+    GoOut,
     LayOffCard,
     Meld,
     Phase,
@@ -41,7 +42,7 @@ from rummy_tui.ui.render import card_label, log_plain
 from rummy_tui.ui.settings import DisplaySettings
 
 GLYPHS = "♣♦♥♠"
-TOKEN = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])")
+TOKEN = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])|JK")
 SETTINGS = DisplaySettings()
 
 
@@ -140,6 +141,8 @@ class Driver:
     actions: int = 0
     handoffs: int = 0
     log: list[str] = field(default_factory=list)
+    screens: list[str] = field(default_factory=list)
+    """Every screen the driver acted on, in order (for checks of the layout)."""
 
     def label(self, card: Card) -> str:
         return card_label(card, SETTINGS)
@@ -197,8 +200,17 @@ class Driver:
         elif isinstance(action, Discard):
             self.select(hand, [action.card])
             self.terminal.keys("x")
+        elif isinstance(action, GoOut) and action.discard is not None:
+            # g with one card selected goes out with the first listed way that throws it
+            self.select(hand, [action.discard])
+            self.terminal.keys("g")
+            action = next(
+                option
+                for option in legal
+                if isinstance(option, GoOut) and option.discard == action.discard
+            )
         else:
-            raise DriverError(f"the driver cannot play {action!r} in Classic Rummy")
+            raise DriverError(f"the driver cannot play {action!r}")
         game.apply(action)
         self.actions += 1
 
@@ -223,6 +235,7 @@ class Driver:
                 )
 
             text = terminal.wait_for(ready, "the next screen")
+            self.screens.append(text)
             if "is over" in text:
                 return text
             if "Pass to" in text:
