@@ -84,8 +84,8 @@ class LogPanel(VerticalScroll, can_focus=False):
     """Scrolling list of public actions.
 
     The log only grows during play, so the panel keeps the lines it drew and writes only the
-    records that are new since the last time; it draws nothing at all when nothing changed
-    (a redraw of the table for a cursor move, say). A take-back note, another card display or
+    records that are new since the last time; when nothing changed (a redraw of the table for
+    a cursor move, say) it only scrolls to the newest line again. A take-back note, another card display or
     a log that is not the old one plus new records (a new match) draws the whole log again.
     """
 
@@ -124,6 +124,7 @@ class LogPanel(VerticalScroll, can_focus=False):
         count = len(records)
         shown = (records[-1] if records else None, tuple(notes), settings, current_language())
         if count == self._count and shown == self._shown:
+            self.call_after_refresh(self.scroll_end, animate=False)  # the panel may have grown
             return
         before, drawn = self._shown, self._count
         self._shown, self._count = shown, count
