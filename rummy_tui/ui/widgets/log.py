@@ -85,8 +85,9 @@ class LogPanel(VerticalScroll, can_focus=False):
 
     The log only grows during play, so the panel keeps the lines it drew and writes only the
     records that are new since the last time; when nothing changed (a redraw of the table for
-    a cursor move, say) it only scrolls to the newest line again. A take-back note, another card display or
-    a log that is not the old one plus new records (a new match) draws the whole log again.
+    a cursor move, say) it only scrolls to the newest line again. A take-back note, another
+    card display or language, or a log that is not the old one plus new records (a new match)
+    draws the whole log again.
     """
 
     DEFAULT_CSS = """
