@@ -24,6 +24,7 @@ SLOW_FILES = (
     "tests/test_cli_tmux.py",
     "tests/test_long_runs_stop.py",
     "tests/ui/test_mixed_tables.py",
+    "tests/ui/test_no_card_tokens.py",
     "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",
     "tests/ui/test_play_classic.py",
@@ -39,7 +40,6 @@ SLOW_FILES = (
 terminals, the crash loop and the benchmark scripts. They are marked ``slow`` here, in one
 place."""
 SLOW_TESTS = (
-    "tests/ui/test_bots_and_saves.py::test_computers_play_a_whole_match_to_the_title_screen",
     "tests/bots/test_bots.py::test_bots_are_deterministic_for_a_seed",
     "tests/bots/test_bots.py::test_every_level_plays_a_whole_deal_legally",
     "tests/bots/test_bots.py::test_mixed_tables_and_options_play_legally",
@@ -52,12 +52,33 @@ SLOW_TESTS = (
     "tests/core/test_end_of_turn.py::test_R5_a_take_is_allowed_iff_a_legal_sequence_uses_the_deepest_card",
     "tests/core/test_rules_general.py::test_G10_every_refusal_is_one_sentence_naming_a_rule",
     "tests/core/test_takeback.py::test_P4_random_play_every_take_back_restores_the_game",
+    "tests/i18n/test_title_screen.py::test_rules_from_the_title_screen_are_in_russian",
+    "tests/persistence/test_fuzz_saves.py::test_a_mutated_save_loads_identically_or_is_refused_with_a_reason",
     "tests/test_cli.py::test_ctrl_c_stops_simulate_and_prints_the_deals_so_far_as_partial",
     "tests/test_cli.py::test_json_options_are_plain_values",
     "tests/test_cli.py::test_simulate_json_has_the_documented_keys_and_the_table_s_numbers",
+    "tests/ui/test_app_flow.py::test_leaving_from_the_hand_off_and_staying",
+    "tests/ui/test_app_flow.py::test_names_are_shown_as_written_never_as_markup",
+    "tests/ui/test_app_flow.py::test_title_load_a_saved_match",
+    "tests/ui/test_app_flow.py::test_title_new_game_cut_hand_off_table",
     "tests/ui/test_app_flow.py::test_title_rules_and_back_then_quit",
+    "tests/ui/test_bots_and_saves.py::test_a_save_error_is_a_notice_never_a_crash",
+    "tests/ui/test_bots_and_saves.py::test_an_unexpected_error_shows_no_traceback",
+    "tests/ui/test_bots_and_saves.py::test_autosave_every_action_and_resume_at_the_hand_off",
+    "tests/ui/test_bots_and_saves.py::test_bot_turns_run_without_hand_off_and_are_logged",
+    "tests/ui/test_bots_and_saves.py::test_computers_play_a_whole_match_to_the_title_screen",
+    "tests/ui/test_bots_and_saves.py::test_continue_resumes_the_latest_unfinished_match",
+    "tests/ui/test_bots_and_saves.py::test_hand_off_only_to_the_next_person_after_computer_turns",
     "tests/ui/test_hint_count.py::test_hints_used_show_at_the_end_of_the_deal_and_are_saved",
+    "tests/ui/test_issue13_text.py::test_classic_end_of_deal_shows_what_the_winner_laid_down",
+    "tests/ui/test_match_end.py::test_damaged_records_database_never_stops_play",
+    "tests/ui/test_match_end.py::test_finished_match_recorded_then_play_again_turns_the_seats",
+    "tests/ui/test_match_end.py::test_match_end_new_game_and_title",
+    "tests/ui/test_match_end.py::test_new_game_menu_opens_with_the_last_table_and_clear_resets_it",
+    "tests/ui/test_match_end.py::test_take_backs_off_in_the_menu_reaches_the_match",
+    "tests/ui/test_menu_snapshots.py::test_new_game_first_view",
     "tests/ui/test_menu_snapshots.py::test_new_game_problems_explained",
+    "tests/ui/test_menus.py::test_load_clear_finished_asks_first",
     "tests/ui/test_menus.py::test_load_delete_asks_first",
     "tests/ui/test_menus.py::test_load_real_store_damaged_files_and_backup",
     "tests/ui/test_menus.py::test_load_real_store_rename_and_delete",
@@ -79,21 +100,60 @@ SLOW_TESTS = (
     "tests/ui/test_menus.py::test_rules_screen_pages_through_variants",
     "tests/ui/test_menus.py::test_rules_screen_shows_options_in_force_and_closes",
     "tests/ui/test_mouse_and_display.py::test_a_whole_turn_with_the_mouse",
+    "tests/ui/test_mouse_and_display.py::test_click_the_stock_to_draw",
     "tests/ui/test_mouse_and_display.py::test_help_lists_every_key_and_switches_the_card_display",
+    "tests/ui/test_mouse_and_display.py::test_hint_key_is_gone_when_hints_are_off",
+    "tests/ui/test_mouse_and_display.py::test_hint_key_shows_the_hint",
+    "tests/ui/test_mouse_and_display.py::test_one_person_watches_the_computer_with_their_own_hand",
+    "tests/ui/test_mouse_and_display.py::test_sort_and_arrange_the_hand_by_hand",
     "tests/ui/test_polish.py::test_B1_hoyle_two_card_draw_names_the_top_discard_and_not_the_card_under_it",
     "tests/ui/test_polish.py::test_computers_wait_while_the_leave_menu_or_help_is_open",
+    "tests/ui/test_privacy.py::test_G6_no_question_when_the_joker_can_only_be_one_card",
+    "tests/ui/test_privacy.py::test_P1_hand_off_shows_no_card_of_the_previous_or_next_player",
+    "tests/ui/test_privacy.py::test_P1_table_shows_only_the_own_hand_and_public_counts",
     "tests/ui/test_privacy.py::test_R6_lay_off_shown_in_front_of_the_player_who_laid_it",
+    "tests/ui/test_qa_regressions.py::test_B3_go_out_refusal_names_only_the_cards_that_fit_nowhere",
     "tests/ui/test_qa_regressions.py::test_lay_off_refusal_with_several_melds_does_not_name_just_one",
     "tests/ui/test_qa_regressions.py::test_new_deal_starts_with_a_sorted_hand_and_no_new_card_marks",
+    "tests/ui/test_records_screen.py::test_records_screen_last_matches_of_a_variant",
+    "tests/ui/test_records_screen.py::test_records_screen_says_when_records_are_off",
+    "tests/ui/test_records_screen.py::test_records_screen_shows_each_player_per_variant",
+    "tests/ui/test_records_screen.py::test_records_screen_sorts_by_any_column",
+    "tests/ui/test_records_screen.py::test_records_screen_sparkline_of_the_last_results",
+    "tests/ui/test_score_sheet.py::test_P5_a_finished_match_from_the_load_screen_opens_its_sheet",
+    "tests/ui/test_score_sheet.py::test_P5_an_extra_deal_after_an_exact_tie_is_marked_on_the_sheet",
+    "tests/ui/test_score_sheet.py::test_P5_c_on_the_table_opens_the_sheet_and_escape_returns",
+    "tests/ui/test_score_sheet.py::test_P5_chart_is_a_line_chart_when_wide_and_sparklines_when_narrow",
+    "tests/ui/test_score_sheet.py::test_P5_line_chart_marks_each_player_by_letter_in_the_ascii_setting",
+    "tests/ui/test_score_sheet.py::test_P5_match_end_new_game_and_play_again",
+    "tests/ui/test_score_sheet.py::test_P5_match_end_shows_sheet_winner_settlement_and_chart",
+    "tests/ui/test_score_sheet.py::test_P5_the_end_of_deal_button_opens_the_sheet",
+    "tests/ui/test_score_sheet.py::test_P5_twelve_players_at_80x24_scroll_sideways_and_name_each_column",
+    "tests/ui/test_sheet_snapshots.py::test_snapshot_chart_twelve_players",
+    "tests/ui/test_sheet_snapshots.py::test_snapshot_chart_two_players_line_chart",
+    "tests/ui/test_sheet_snapshots.py::test_snapshot_records_screen",
+    "tests/ui/test_sheet_snapshots.py::test_snapshot_sheet_twelve_players",
     "tests/ui/test_snapshots.py::test_snapshot_double_rum_moved_joker",
     "tests/ui/test_snapshots.py::test_snapshot_end_of_deal",
     "tests/ui/test_snapshots.py::test_snapshot_rummy500_dig_question",
+    "tests/ui/test_snapshots.py::test_snapshot_table_twelve_players_120x40",
     "tests/ui/test_snapshots.py::test_snapshot_table_two_players_120x40",
+    "tests/ui/test_snapshots.py::test_snapshot_table_two_players_80x24",
+    "tests/ui/test_streak_drawing.py::test_every_computer_move_is_drawn_when_the_pace_leaves_time_to_read",
+    "tests/ui/test_take_back.py::test_P4_classic_meld_and_pile_take_taken_back_newest_first",
+    "tests/ui/test_take_back.py::test_P4_computers_never_take_back_nor_is_their_move_offered",
+    "tests/ui/test_take_back.py::test_P4_discard_taken_back_from_the_hand_off",
+    "tests/ui/test_take_back.py::test_P4_double_rum_joker_move_and_meld_taken_back",
+    "tests/ui/test_take_back.py::test_P4_european_pile_take_taken_back_and_boathouse_draw_refused",
+    "tests/ui/test_take_back.py::test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the_move",
+    "tests/ui/test_take_back.py::test_P4_rummy500_dig_with_its_duty_and_a_lay_off_taken_back",
+    "tests/ui/test_turn_flow.py::test_the_save_keeps_the_hand_order_the_table_shows",
 )
 """Single long tests in otherwise quick files, named without parameters (every case of a
-parametrized test is slow). Chosen from ``--durations=0`` of the quick loop: every test over
-about half a second of CPU, so ``-m "not slow"`` stays near 30 s on two quiet cores while each
-module keeps its quick tests (one table snapshot and one whole app flow stay in it too)."""
+parametrized test is slow). Chosen from ``--durations=0`` of each test directory in one process
+(``-n 0``): every test over about half a second of CPU (one second of wall time on the shared
+machine, last measured in session 5), so ``-m "not slow"`` keeps the short tests of each module
+and the 80x24 twelve-seat table snapshot."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -105,12 +165,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+SPLIT_FILES = (
+    "tests/core/test_random_play.py",
+    "tests/ui/test_mixed_tables.py",
+    "tests/ui/test_no_card_tokens.py",
+)
+"""Files whose cases the two workers share (``--dist loadgroup``): each case is a long,
+self-contained deal with nothing on disk. Every other file keeps its tests in one worker (its
+``xdist_group`` is the file), as the snapshot files and the tmux runs need; so the two workers
+end within one whole deal of each other instead of one long file's time."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     soak = config.getoption("--soak")
     skip_soak = pytest.mark.skip(reason="the soak runs only with --soak")
     for item in items:
         path = item.nodeid.split("::", 1)[0]
         test = item.nodeid.split("[", 1)[0]
+        if path not in SPLIT_FILES:
+            item.add_marker(pytest.mark.xdist_group(path))
         slow = path in SLOW_FILES or test in SLOW_TESTS
         if slow or item.get_closest_marker("soak") is not None:
             item.add_marker(pytest.mark.slow)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import merge_log
+from rummy_tui.i18n import current_language
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -80,7 +81,14 @@ def since_text(records: Sequence[ActionRecord], seat: int, settings: DisplaySett
 
 
 class LogPanel(VerticalScroll, can_focus=False):
-    """Scrolling list of public actions."""
+    """Scrolling list of public actions.
+
+    The log only grows during play, so the panel keeps the lines it drew and writes only the
+    records that are new since the last time; when nothing changed (a redraw of the table for
+    a cursor move, say) it only scrolls to the newest line again. A take-back note, another
+    card display or language, or a log that is not the old one plus new records (a new match)
+    draws the whole log again.
+    """
 
     DEFAULT_CSS = """
     LogPanel {
@@ -93,6 +101,17 @@ class LogPanel(VerticalScroll, can_focus=False):
     }
     """
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._lines: list[Text] = []
+        """One line per record on display (the newest ``MAX_LINES``; empty while take-back
+        notes are in the log, which is then drawn whole every time)."""
+        self._count = 0
+        """How many records the lines were drawn from."""
+        self._shown: tuple[object, ...] | None = None
+        """What the lines were drawn from: the newest record, the take-back notes, the display
+        settings and the language (None: nothing drawn yet)."""
+
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="log-text")
 
@@ -103,6 +122,28 @@ class LogPanel(VerticalScroll, can_focus=False):
         notes: Sequence[TakeBackNote] = (),
     ) -> None:
         """Draw the records (and take-back notes) and scroll to the newest."""
-        static = self.query_one("#log-text", Static)
-        static.update(log_lines(records, settings, notes))
+        count = len(records)
+        shown = (records[-1] if records else None, tuple(notes), settings, current_language())
+        if count == self._count and shown == self._shown:
+            self.call_after_refresh(self.scroll_end, animate=False)  # the panel may have grown
+            return
+        before, drawn = self._shown, self._count
+        self._shown, self._count = shown, count
+        if notes:
+            self._lines = []
+            text = log_lines(records, settings, notes)
+        else:
+            grown = (
+                before is not None
+                and not before[1]
+                and before[2:] == shown[2:]
+                and 0 < drawn <= count
+                and records[drawn - 1] == before[0]
+            )
+            start = drawn if grown else 0
+            fresh = records[max(start, count - MAX_LINES) :]
+            lines = [*(self._lines if start else []), *(log_lines([r], settings) for r in fresh)]
+            self._lines = lines[-MAX_LINES:]
+            text = Text("\n").join(self._lines)
+        self.query_one("#log-text", Static).update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
