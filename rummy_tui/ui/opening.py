@@ -47,7 +47,7 @@ class MatchOpener:
             remember_table(setup, app.data_dir)  # the new-game menu starts from it next time
             store = app.store()
             if store is None:
-                app.notice(app.store_problem or "The match is not saved.", "warning")
+                app.notice(app.data.store_problem or "The match is not saved.", "warning")
             controller.attach_store(store, None)
         flow = self._install_table(controller)
         if controller.cut_rounds and not any(record.seat is not None for record in game.state.log):
@@ -98,7 +98,7 @@ class MatchOpener:
         app = self.app
         store = app.store()
         if store is None:
-            app.notice(app.store_problem or "Saving is not possible.", "error")
+            app.notice(app.data.store_problem or "Saving is not possible.", "error")
             app.show_title()
             return
         app.clear_screens()

@@ -85,10 +85,7 @@ class TableMenus:
 
     def _keep_settings(self, settings: DisplaySettings, line: str) -> None:
         """Use and save ``settings``, say ``line`` (and any problem saving), redraw."""
-        from rummy_tui.ui.settings import save_settings, settings_path
-
-        self.app.use_settings(settings)
-        problem = save_settings(settings_path(self.app.data_dir), settings)
+        problem = self.app.data.keep_settings(settings)
         if problem:
             self.app.notice(problem, "warning")
         self.app.notice(line)

@@ -87,7 +87,7 @@ class TurnFlow:
         self.note_saved()
         self.table.moved(record)
         if self.controller.phase is Phase.MATCH_OVER:
-            self.app.record_match()
+            self.app.match_end.record()
         controller = self.controller
         if (
             not new_deal
@@ -237,7 +237,7 @@ class TurnFlow:
             self.app.menus.leave_table(on_cancel=self.show_deal_end)
             return
         if self.controller.phase is Phase.MATCH_OVER:
-            self.app.match_finished()
+            self.app.match_end.show()
             return
         outcome = self.act(StartDeal(), Source.DEALER)
         if not outcome.ok:
