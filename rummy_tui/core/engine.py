@@ -71,6 +71,30 @@ class Game(DrawChecks, OutChecks):
         self.state.log.append(record)
         return record
 
+    def refusal(self, action: Action, seat: int | None = None) -> IllegalAction | None:
+        """The refusal :meth:`verify` would raise for ``action`` now, or None."""
+        try:
+            self._check(action, seat)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def go_out_refusal(self) -> IllegalAction | None:
+        """Why the seat to act may not lay its whole hand down now (B-3, E-7), or None.
+
+        After the draw, a hand whose best arrangement leaves exactly one loose card is asked
+        about going out with that card as the discard (None when that is allowed), so the
+        refusal names what really stands in the way rather than the missing discard."""
+        from rummy_tui.core.seat_options import lone_loose_card
+
+        refusal = self.refusal(GoOut(melds=()))
+        if self.state.deal.phase is not Phase.PLAY:
+            return refusal
+        loose = lone_loose_card(self.rules, self.state.deal.hands[self.current])
+        if loose is None:
+            return refusal
+        return self.refusal(GoOut(melds=(), discard=loose))
+
     # -- take-back (P-4): the rules live in takeback.py
 
     def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:

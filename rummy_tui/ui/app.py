@@ -1,10 +1,14 @@
 """The Textual application: it composes the parts and routes between them.
 
 ``make_app`` builds the app, ``run_app`` runs it in the terminal. The app shows the menus
-(title, new game, load, rules), seats a match with :class:`~rummy_tui.ui.opening.MatchOpener`,
-and routes the table's messages: a move goes to the match's
-:class:`~rummy_tui.ui.turns.TurnFlow` (which applies it through the controller, saves, and
-decides the next screen), a menu wish to :class:`~rummy_tui.ui.table_menus.TableMenus`.
+(title, new game, load, rules, records), seats a match with
+:class:`~rummy_tui.ui.opening.MatchOpener`, and routes the table's messages: a move goes to the
+match's :class:`~rummy_tui.ui.turns.TurnFlow` (which applies it through the controller, saves,
+and decides the next screen), a menu wish to :class:`~rummy_tui.ui.table_menus.TableMenus`, the
+end of a match to :class:`~rummy_tui.ui.match_end.MatchEndRoute`. Where it starts is decided
+in :mod:`rummy_tui.ui.startup`, what it keeps on disk is a
+:class:`~rummy_tui.ui.data_folder.DataFolder`, and a language switch redraws every screen
+through :mod:`rummy_tui.ui.language_switch`.
 
 This module imports only Textual at load time: the rules engine, the saves and the table are
 imported when first needed, so the title screen appears as fast as a bare Textual app's.
@@ -13,20 +17,26 @@ imported when first needed, so the title screen appears as fast as a bare Textua
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.notifications import SeverityLevel
 
+from rummy_tui.i18n import _, on_language_change
+from rummy_tui.ui import startup
+from rummy_tui.ui.assets import stylesheet_path
+from rummy_tui.ui.data_folder import DataFolder
+from rummy_tui.ui.match_end import MatchEndRoute
 from rummy_tui.ui.opening import MatchOpener
+from rummy_tui.ui.startup import Start
 from rummy_tui.ui.table_menus import TableMenus
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match_setup import MatchSetup
     from rummy_tui.persistence import SaveStore
-    from rummy_tui.records import Records
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.match_end_messages import MatchEnd
     from rummy_tui.ui.screens.new_game import NewGameScreen
@@ -34,22 +44,7 @@ if TYPE_CHECKING:
     from rummy_tui.ui.settings import DisplaySettings
     from rummy_tui.ui.turns import TurnFlow
 
-Start = Literal["title", "new", "continue", "load"]
-
-
-def stylesheet_path() -> Path | None:
-    """The shared stylesheet: packaged as ``rummy_tui.assets``, else the source tree's
-    ``assets/`` folder."""
-    try:
-        from importlib.resources import files
-
-        packaged = files("rummy_tui.assets").joinpath("app.tcss")
-        if packaged.is_file():
-            return Path(str(packaged))
-    except (ImportError, ModuleNotFoundError, TypeError, ValueError):
-        pass
-    source = Path(__file__).resolve().parents[2] / "assets" / "app.tcss"
-    return source if source.is_file() else None
+__all__ = ["RummyApp", "Start", "make_app", "run_app"]
 
 
 class RummyApp(App[int]):
@@ -74,48 +69,34 @@ class RummyApp(App[int]):
         self.start_setup = setup
         self.start_game = game
         self.start_save = save_name
-        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.data = DataFolder(data_dir, settings)
+        """Display settings, saves and records of the data folder."""
+        self.data_dir = self.data.folder
         self.autosave = autosave
-        self._settings = settings
         self.controller: Controller | None = None
         self.table: TableScreen | None = None
         self.flow: TurnFlow | None = None
         """The turn flow of the match at the table (None without one)."""
         self.menus = TableMenus(self)
         self.opener = MatchOpener(self)
-        self._store: SaveStore | None = None
-        self.store_problem: str | None = None
-        self._store_opened = False
-        self._records: Records | None = None
+        self.match_end = MatchEndRoute(self)
+        self._stop_listening: Callable[[], None] | None = None
 
-    # ------------------------------------------------------------------ settings and store
+    # ------------------------------------------------------------------ shared services
 
     @property
     def settings(self) -> DisplaySettings:
         """How cards are drawn."""
-        if self._settings is None:
-            from rummy_tui.ui.settings import load_settings, settings_path
-
-            self._settings = load_settings(settings_path(self.data_dir))
-        return self._settings
+        return self.data.settings
 
     def store(self) -> SaveStore | None:
         """The save store (opened once), or None when saving is not possible."""
-        if not self._store_opened:
-            self._store_opened = True
-            from rummy_tui.ui.controller import open_store
-
-            self._store, self.store_problem = open_store(self.data_dir)
-        return self._store
+        return self.data.store()
 
     def notice(self, message: str, severity: SeverityLevel = "information") -> None:
         """Show a notice (never raises)."""
         with contextlib.suppress(Exception):
             self.notify(message, severity=severity, timeout=6, markup=False)
-
-    def use_settings(self, settings: DisplaySettings) -> None:
-        """Draw cards with ``settings`` from now on."""
-        self._settings = settings
 
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
@@ -133,30 +114,25 @@ class RummyApp(App[int]):
         except AttributeError:  # pragma: no cover - a Textual without these internals
             super()._fatal_error()
 
-    # ------------------------------------------------------------------ start
+    # ------------------------------------------------------------------ start and language
 
     def on_mount(self) -> None:
-        try:
-            self._start()
-        except Exception as error:  # no traceback reaches the player
-            self.notice(f"Something went wrong while starting: {error}", "error")
-            self.show_title()
+        self._stop_listening = on_language_change(self._language_changed)
+        startup.start(self)
 
-    def _start(self) -> None:
-        if self.start_mode == "new":
-            if self.start_setup is None and self.start_game is None:
-                self.show_new_game()
-            else:
-                self.opener.begin_match(self.start_setup, self.start_game)
-        elif self.start_mode == "continue":
-            self.opener.continue_latest()
-        elif self.start_mode == "load":
-            if self.start_save is None:
-                self.show_load()
-            else:
-                self.opener.load_match(self.start_save)
-        else:
-            self.show_title()
+    def _language_changed(self, language: str) -> None:
+        """Another language was chosen: every open screen speaks it now."""
+        if not self.is_running:  # an app that has ended stops listening
+            self._stop_language_listening()
+            return
+        from rummy_tui.ui.language_switch import retranslate
+
+        retranslate(self, language)
+
+    def _stop_language_listening(self) -> None:
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
 
     # ------------------------------------------------------------------ menus
 
@@ -173,33 +149,12 @@ class RummyApp(App[int]):
         self.flow = None
 
     def show_title(self) -> None:
-        """The title screen; without it (not installed) the app exits."""
+        """The title screen."""
         from rummy_tui.ui.screens.title import TitleScreen
 
         self.clear_screens()
-        self.push_screen(TitleScreen(self.has_saves()), self._title_chosen)
-        self.call_after_refresh(self._preload)
-
-    def has_saves(self) -> bool:
-        """Whether any match is saved: a glance at the saves folder, so the title screen does
-        not wait for the save store (and the rules engine) to load."""
-        if self._store_opened and self._store is not None:
-            try:
-                return bool(self._store.list())
-            except Exception:
-                return False
-        try:
-            from rummy_tui.paths import saves_dir
-
-            folder = saves_dir(self.data_dir)
-            return folder.is_dir() and any(folder.glob("*.json"))
-        except Exception:
-            return False
-
-    def _preload(self) -> None:
-        """Load the rules engine and the save store in the background once the first screen
-        is up, so the next screen does not wait for them."""
-        self.run_worker(_preload_modules, thread=True, group="preload", exit_on_error=False)
+        self.push_screen(TitleScreen(self.data.has_saves()), self._title_chosen)
+        self.call_after_refresh(startup.preload, self)
 
     def _title_chosen(self, choice: str | None) -> None:
         if choice == "new":
@@ -242,7 +197,7 @@ class RummyApp(App[int]):
         """The list of saved matches."""
         store = self.store()
         if store is None:
-            self.notice(self.store_problem or "Saving is not possible.", "error")
+            self.notice(self.data.store_problem or _("Saving is not possible."), "error")
             self.show_title()
             return
         from rummy_tui.ui.screens.load import LoadScreen
@@ -257,14 +212,12 @@ class RummyApp(App[int]):
 
     def show_rules(self, back_to_title: bool = False) -> None:
         """The rules of the variant being played (of Classic Rummy from the title)."""
+        from rummy_tui.core import get_variant
         from rummy_tui.ui.screens.rules_help import RulesScreen
 
-        if self.controller is not None:
-            rules = self.controller.game.rules
-        else:
-            from rummy_tui.core import get_variant
-
-            rules = get_variant("classic")
+        rules = (
+            self.controller.game.rules if self.controller is not None else get_variant("classic")
+        )
 
         def closed(_result: object = None) -> None:
             if back_to_title:
@@ -272,7 +225,14 @@ class RummyApp(App[int]):
 
         self.push_screen(RulesScreen(rules), closed)
 
-    # ------------------------------------------------------------------ messages from the table
+    def show_records(self) -> None:
+        """Every player's record (the Records screen), back to the title when closed."""
+        from rummy_tui.ui.screens.records import RecordsScreen
+
+        self.clear_screens()
+        self.push_screen(RecordsScreen(self.data.records()), lambda _: self.show_title())
+
+    # ------------------------------------------------------------------ messages from screens
 
     def on_table_screen_act(self, message: TableScreen.Act) -> None:
         """A person asked for a move: the turn flow makes it."""
@@ -285,7 +245,7 @@ class RummyApp(App[int]):
             self.flow.take_back()
 
     def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
-        """A menu over the table: the hint, the help or the leave menu."""
+        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
         if message.wish == "hint":
             self.menus.show_hint()
         elif message.wish == "help":
@@ -300,80 +260,9 @@ class RummyApp(App[int]):
         if self.flow is not None:
             self.flow.table_resumed()
 
-    def save_now(self) -> None:
-        """Save the match with the players' hand orders (when leaving the table)."""
-        if self.controller is not None:
-            self.controller.autosave()
-
-    def exit(self, *args: Any, **kwargs: Any) -> None:
-        """Leave the app; a computer player still thinking stops at once."""
-        if self.flow is not None:
-            self.flow.stop_bots()
-        super().exit(*args, **kwargs)
-
-    async def action_quit(self) -> None:
-        """Ctrl+Q: save what there is to save and quit (asking first if it is not saved)."""
-        self.save_now()
-        if self.controller is not None and self.controller.saving.unsaved:
-            self.menus.leave_table()
-            return
-        self.exit(0)
-
-    # ------------------------------------------------------------------ the end of a match
-
-    def records(self) -> Records:
-        """The records database of the data folder (opened once per session)."""
-        if self._records is None:
-            from rummy_tui.records import Records
-
-            self._records = Records(self.data_dir)
-        return self._records
-
-    def record_match(self) -> None:
-        """Record the finished match at the table (once; a match that is not saved, as in
-        tests with autosave off, is not recorded either). A damaged or locked database never
-        stops play: its notice is shown once."""
-        controller = self.controller
-        if controller is None or not self.autosave or not controller.game.is_over:
-            return
-        records = self.records()
-        try:
-            records.record_match(controller.setup, controller.game)
-        except Exception as error:  # never a traceback: records are a side line
-            self.notice(f"The match could not be recorded: {error}", "warning")
-            return
-        notice = records.take_notice()
-        if notice:
-            self.notice(notice, "warning")
-
-    def match_finished(self) -> None:
-        """After the match: the whole sheet with the winner, the chart, and the choice of
-        Play again, New game or Title (posted back as messages)."""
-        from rummy_tui.sheet import score_sheet
-        from rummy_tui.ui.screens.score_sheet import MatchEndScreen
-
-        if self.controller is None:
-            self.show_title()
-            return
-        if self.flow is not None:
-            self.flow.stop_bots()
-        self.push_screen(MatchEndScreen(score_sheet(self.controller.game), self.settings))
-
     def on_match_end_play_again(self, _message: MatchEnd.PlayAgain) -> None:
         """Play again: same players and options, seats turned by one, a fresh shuffle."""
-        from rummy_tui.rematch import play_again
-
-        controller = self.controller
-        if controller is None or not controller.game.is_over:
-            self.show_title()
-            return
-        try:
-            setup, game = play_again(controller.setup, controller.game)
-        except Exception as error:  # never a traceback
-            self.notice(f"The next match could not be dealt: {error}", "error")
-            self.show_title()
-            return
-        self.opener.begin_match(setup, game)
+        self.match_end.play_again()
 
     def on_match_end_new_game(self, _message: MatchEnd.NewGame) -> None:
         """The new-game menu (it starts from the table just played)."""
@@ -384,18 +273,27 @@ class RummyApp(App[int]):
         """Back to the title screen."""
         self.show_title()
 
-    def show_records(self) -> None:
-        """Every player's record (the Records screen), back to the title when closed."""
-        from rummy_tui.ui.screens.records import RecordsScreen
+    # ------------------------------------------------------------------ leaving
 
-        self.clear_screens()
-        self.push_screen(RecordsScreen(self.records()), lambda _: self.show_title())
+    def save_now(self) -> None:
+        """Save the match with the players' hand orders (when leaving the table)."""
+        if self.controller is not None:
+            self.controller.autosave()
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leave the app; a computer player still thinking stops at once."""
+        if self.flow is not None:
+            self.flow.stop_bots()
+        self._stop_language_listening()
+        super().exit(*args, **kwargs)
 
-def _preload_modules() -> None:
-    """Import what the table needs (runs in a worker thread)."""
-    import rummy_tui.persistence
-    import rummy_tui.ui.screens.table  # noqa: F401
+    async def action_quit(self) -> None:
+        """Ctrl+Q: save what there is to save and quit (asking first if it is not saved)."""
+        self.save_now()
+        if self.controller is not None and self.controller.saving.unsaved:
+            self.menus.leave_table()
+            return
+        self.exit(0)
 
 
 def make_app(
@@ -420,15 +318,8 @@ def make_app(
         autosave: Save after every action (tests may switch it off).
         settings: Display settings (None: read from the data folder).
     """
-    if start is None:
-        if setup is not None or game is not None:
-            start = "new"
-        elif save_name is not None:
-            start = "load"
-        else:
-            start = "title"
     return RummyApp(
-        start=start,
+        start=start or startup.choose_start(setup, game, save_name),
         setup=setup,
         game=game,
         save_name=save_name,

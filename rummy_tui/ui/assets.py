@@ -19,6 +19,18 @@ SOURCE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder, used when the package data is not installed."""
 
 
+def stylesheet_path() -> Path | None:
+    """The shared stylesheet ``app.tcss``: installed, else the source tree's, else None."""
+    try:
+        packaged = resources.files("rummy_tui.assets").joinpath("app.tcss")
+        if packaged.is_file():
+            return Path(str(packaged))
+    except (ImportError, TypeError, ValueError):
+        pass
+    source = SOURCE_ASSETS / "app.tcss"
+    return source if source.is_file() else None
+
+
 class AssetMissing(FileNotFoundError):
     """An asset file that is neither installed nor in the source tree."""
 

@@ -36,9 +36,9 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
-from rummy_tui.core.seat_options import lone_loose_card
 from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
+from rummy_tui.i18n import _
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.drawn import drawn_this_turn
@@ -177,7 +177,7 @@ class Controller:
         except IllegalAction as error:
             return self.words(error)
         except Exception as error:  # a bug must not reach the player as a traceback
-            return f"That move could not be checked: {error}."
+            return _("That move could not be checked: {error}.").format(error=error)
         return None
 
     def drawn_this_turn(self) -> frozenset[Card]:
@@ -197,7 +197,7 @@ class Controller:
         except IllegalAction as error:
             return Outcome(reason=self.words(error), error=error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return Outcome(reason=f"That move could not be made: {error}.")
+            return Outcome(reason=_("That move could not be made: {error}.").format(error=error))
         if record.seat is not None and record.seat in self.hands:
             self.hands.follow(self.game.view(record.seat))
         self.autosave()
@@ -209,13 +209,15 @@ class Controller:
         """The core's one-sentence reason why ``seat`` may not take back the newest move now,
         or None when it may. Computer players are never offered a take-back."""
         if self.is_bot(seat):
-            return "Computer players never take back their moves (P-4)."
+            return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
         if not 0 <= seat < len(self.players):
-            return "Only the player at the keyboard may take back a move (P-4)."
+            return _("Only the player at the keyboard may take back a move ({rule}).").format(
+                rule="P-4"
+            )
         try:
             refusal = self.game.take_back_refusal(seat)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return f"That move could not be taken back: {error}."
+            return _("That move could not be taken back: {error}.").format(error=error)
         return None if refusal is None else self.words(refusal)
 
     def mover_to_take_back(self) -> int | None:
@@ -240,7 +242,7 @@ class Controller:
         except IllegalAction as error:
             return self.words(error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return f"That move could not be taken back: {error}."
+            return _("That move could not be taken back: {error}.").format(error=error)
         state = self.hands.by_seat.get(seat)
         if state is not None:
             # Cards coming back to the hand did not come in this turn: no fresh mark for them.
@@ -338,15 +340,12 @@ class Controller:
         return [action for action in self.legal_actions() if isinstance(action, GoOut)]
 
     def go_out_refusal(self) -> str:
-        """Why the hand cannot be laid down now (B-3, E-7). With one loose card after drawing,
-        the engine is asked about going out with that card as the discard."""
-        reason = self.reason(GoOut(melds=())) or "You cannot go out now."
-        if self.phase is not Phase.PLAY:
-            return reason
-        loose = lone_loose_card(self.game.rules, self.game.state.deal.hands[self.current])
-        if loose is not None:
-            return self.reason(GoOut(melds=(), discard=loose)) or reason
-        return reason
+        """Why the hand cannot be laid down now (B-3, E-7): the core's refusal, in words."""
+        try:
+            refusal = self.game.go_out_refusal()
+        except Exception:  # pragma: no cover - engine bug: refuse, never crash
+            refusal = None
+        return self.words(refusal) if refusal is not None else _("You cannot go out now.")
 
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""
@@ -379,13 +378,13 @@ class Controller:
     def hint_for(self, seat: int) -> Hint | str:
         """The hint for ``seat`` (rummy_tui.bots.hint), or a one-line reason why there is none."""
         if not self.setup.hints:
-            return "Hints are switched off for this match."
+            return _("Hints are switched off for this match.")
         from rummy_tui.bots import hint
 
         try:
             found = hint(self.view(seat), self.legal_actions())
         except Exception as error:
-            return f"No hint this time: {error}."
+            return _("No hint this time: {error}.").format(error=error)
         deal = self.game.state.deal.deal_number
         counts = self.hints_used.setdefault(deal, [0] * len(self.players))
         if 0 <= seat < len(counts):
@@ -452,7 +451,7 @@ class Controller:
 
     def _save_failed(self, error: Exception) -> None:
         message = str(error) or type(error).__name__
-        text = f"The match could not be saved: {message}"
+        text = _("The match could not be saved: {reason}").format(reason=message)
         if self.saving.problem != text:
             self.saving.problem = text
             self.notice(text, "warning")
@@ -465,4 +464,4 @@ def open_store(data_dir: Path | None) -> tuple[SaveStore | None, str | None]:
     try:
         return SaveStore(data_dir), None
     except Exception as error:
-        return None, f"Saving is not possible: {error}"
+        return None, _("Saving is not possible: {reason}").format(reason=error)

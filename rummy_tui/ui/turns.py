@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from rummy_tui.core import Action, ActionRecord, Phase, PlayerView, StartDeal
 from rummy_tui.core.state import TakeBackNote
+from rummy_tui.i18n import _
 from rummy_tui.ui.controller import Controller, Outcome
 from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.table_text import Mode
@@ -87,7 +88,7 @@ class TurnFlow:
         self.note_saved()
         self.table.moved(record)
         if self.controller.phase is Phase.MATCH_OVER:
-            self.app.record_match()
+            self.app.match_end.record()
         controller = self.controller
         if (
             not new_deal
@@ -105,7 +106,7 @@ class TurnFlow:
             return
         outcome = self.act(action, Source.PERSON)
         if not outcome.ok:
-            self.table.refused(outcome.reason or "That move is not allowed.")
+            self.table.refused(outcome.reason or _("That move is not allowed."))
 
     def take_back(self, seat: int | None = None) -> None:
         """The person at the keyboard (or ``seat``: the one whose discard the hand-off offers to
@@ -114,7 +115,7 @@ class TurnFlow:
         hand-off."""
         mover = self.keyboard_seat if seat is None else seat
         refusal = (
-            "Only the player at the keyboard may take back a move (P-4)."
+            _("Only the player at the keyboard may take back a move ({rule}).").format(rule="P-4")
             if mover is None
             else self.controller.take_back_refusal(mover)
         )
@@ -127,7 +128,9 @@ class TurnFlow:
                 self.moved(result)
                 return
             refusal = result
-        self.table.refused(refusal or "Nothing can be taken back now (P-4).")
+        self.table.refused(
+            refusal or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
+        )
         if seat is not None:  # refused from the hand-off: the hand-off comes back
             self.next_turn()
 
@@ -165,14 +168,17 @@ class TurnFlow:
             from rummy_tui.ui.screens.handoff import HandoffScreen
 
             view = controller.public_view()
-            context = (
-                f"{view.rules.name} · deal {view.deal_number} · {controller.players[seat]} to play"
+            # Translators: the hand-off's line under the name: variant · deal number · player.
+            context = _("{variant} · deal {number} · {player} to play").format(
+                variant=_(view.rules.name), number=view.deal_number, player=controller.players[seat]
             )
             # P-4: the discard that ended the turn may be taken back until Enter is pressed.
             mover = controller.mover_to_take_back() if not force_handoff else None
             offer = None
             if mover is not None:
-                offer = f"{controller.players[mover]} may still press u to take back the discard."
+                offer = _("{player} may still press u to take back the discard.").format(
+                    player=controller.players[mover]
+                )
             self.app.push_screen(
                 HandoffScreen(
                     controller.players[seat],
@@ -237,11 +243,11 @@ class TurnFlow:
             self.app.menus.leave_table(on_cancel=self.show_deal_end)
             return
         if self.controller.phase is Phase.MATCH_OVER:
-            self.app.match_finished()
+            self.app.match_end.show()
             return
         outcome = self.act(StartDeal(), Source.DEALER)
         if not outcome.ok:
-            self.app.notice(outcome.reason or "The next deal could not be dealt.", "error")
+            self.app.notice(outcome.reason or _("The next deal could not be dealt."), "error")
 
     # ------------------------------------------------------------------ computer players
 
@@ -279,14 +285,14 @@ class TurnFlow:
         action = None
         try:
             if bot is None:
-                error = "Computer players are not available; it makes the first legal move."
+                error = _("Computer players are not available; it makes the first legal move.")
                 action = legal[0] if legal else None
             else:
                 action = bot.choose(view, legal)
         except Exception as problem:
-            error = (
-                f"The computer player made a mistake ({problem}); it makes the first legal move."
-            )
+            error = _(
+                "The computer player made a mistake ({problem}); it makes the first legal move."
+            ).format(problem=problem)
             action = legal[0] if legal else None
         with contextlib.suppress(Exception):  # the app may be closing
             self.app.call_from_thread(self._bot_chose, token, action, error)
@@ -308,7 +314,7 @@ class TurnFlow:
         if outcome is None or not outcome.ok:
             legal = self.controller.legal_actions()
             if not legal or not self.act(legal[0], Source.COMPUTER).ok:
-                self.app.notice("The computer player cannot move; the match is stuck.", "error")
+                self.app.notice(_("The computer player cannot move; the match is stuck."), "error")
 
     def table_resumed(self) -> None:
         """The table is on top again: make the computer's move that waited for it."""

@@ -152,7 +152,8 @@ async def test_a_save_error_is_a_notice_never_a_crash() -> None:
     game = classic_game()
     app = app_for(game)
     store = FailingStore()
-    app._store, app._store_opened, app.autosave = store, True, True
+    app.data.use_store(store)
+    app.autosave = True
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")

@@ -1,0 +1,87 @@
+"""What the app keeps in the data folder: display settings, the saved matches and the records.
+
+Each is opened the first time it is needed (the title screen must not wait for the save store
+or the rules engine), and opened once per session. A folder that cannot be written leaves the
+game playable: saving is then "not possible", with a one-sentence reason for the notice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummy_tui.persistence import SaveStore
+    from rummy_tui.records import Records
+    from rummy_tui.ui.settings import DisplaySettings
+
+
+class DataFolder:
+    """The data folder of one app session (None: RUMMY_DATA_DIR or the user data folder)."""
+
+    def __init__(self, folder: Path | None, settings: DisplaySettings | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self._settings = settings
+        self._store: SaveStore | None = None
+        self._store_opened = False
+        self.store_problem: str | None = None
+        """Why saving is not possible (set when the store could not be opened)."""
+        self._records: Records | None = None
+
+    @property
+    def settings(self) -> DisplaySettings:
+        """How cards are drawn and which language is spoken (read once from the folder)."""
+        if self._settings is None:
+            from rummy_tui.ui.settings import load_settings, settings_path
+
+            self._settings = load_settings(settings_path(self.folder))
+        return self._settings
+
+    def keep_settings(self, settings: DisplaySettings) -> str | None:
+        """Use ``settings`` from now on and write them to the folder; returns the problem
+        writing them, if any (they are used anyway)."""
+        from rummy_tui.ui.settings import save_settings, settings_path
+
+        self._settings = settings
+        return save_settings(settings_path(self.folder), settings)
+
+    def use_settings(self, settings: DisplaySettings) -> None:
+        """Use ``settings`` from now on without writing them."""
+        self._settings = settings
+
+    def store(self) -> SaveStore | None:
+        """The save store (opened once), or None when saving is not possible."""
+        if not self._store_opened:
+            self._store_opened = True
+            from rummy_tui.ui.controller import open_store
+
+            self._store, self.store_problem = open_store(self.folder)
+        return self._store
+
+    def use_store(self, store: SaveStore | None) -> None:
+        """Save to ``store`` from now on (tests: a store whose disk is full)."""
+        self._store, self._store_opened = store, True
+
+    def records(self) -> Records:
+        """The records database of the folder (opened once per session)."""
+        if self._records is None:
+            from rummy_tui.records import Records
+
+            self._records = Records(self.folder)
+        return self._records
+
+    def has_saves(self) -> bool:
+        """Whether any match is saved: a glance at the saves folder, so the title screen does
+        not wait for the save store (and the rules engine) to load."""
+        if self._store_opened and self._store is not None:
+            try:
+                return bool(self._store.list())
+            except Exception:
+                return False
+        try:
+            from rummy_tui.paths import saves_dir
+
+            saves = saves_dir(self.folder)
+            return saves.is_dir() and any(saves.glob("*.json"))
+        except Exception:
+            return False
