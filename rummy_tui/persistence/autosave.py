@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 
 if TYPE_CHECKING:
@@ -47,10 +48,11 @@ class Autosave:
 
     @property
     def note(self) -> str:
-        """The table's top-line note: "saved", "NOT SAVED" or "not saved" (no store)."""
+        """The table's top-line note: "saved", "NOT SAVED" or "not saved" (no store), marked
+        for the catalogs and translated where the table shows it."""
         if self.store is None:
-            return "not saved"
-        return "NOT SAVED" if self.unsaved else "saved"
+            return N_("not saved")
+        return N_("NOT SAVED") if self.unsaved else N_("saved")
 
     def save(self, setup: MatchSetup, game: Game, extra: dict[str, Any] | None = None) -> None:
         """Save the match now, creating its save if it has none yet.
@@ -72,13 +74,16 @@ class Autosave:
     def leave_note(self) -> str:
         """What to tell a player who asks to leave the table."""
         if self.store is None:
-            return "This match is not being saved."
+            return _("This match is not being saved.")
         if self.unsaved:
-            return (
+            return _(
                 "This match is NOT SAVED: leaving now loses its moves. Stay (saving is tried "
                 "again after every move), or leave anyway."
             )
-        return f"The match is saved after every move as {self.name!r}; continue it later."
+        # Translators: {name} is the save's name, in quotes.
+        return _("The match is saved after every move as {name}; continue it later.").format(
+            name=repr(self.name)
+        )
 
     def close(self) -> None:
         """The match leaves the table: another window may open it now."""

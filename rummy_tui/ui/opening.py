@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rummy_tui.i18n import _
+
 if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match_setup import MatchSetup
@@ -47,14 +49,15 @@ class MatchOpener:
             remember_table(setup, app.data_dir)  # the new-game menu starts from it next time
             store = app.store()
             if store is None:
-                app.notice(app.store_problem or "The match is not saved.", "warning")
+                app.notice(app.store_problem or _("The match is not saved."), "warning")
             controller.attach_store(store, None)
         flow = self._install_table(controller)
         if controller.cut_rounds and not any(record.seat is not None for record in game.state.log):
             from rummy_tui.ui.screens.cut import CutScreen
 
             cut = CutScreen(
-                f"{game.rules.name}: the cut for the first dealer",
+                # Translators: the cut screen's title; {variant} is the variant's name.
+                _("{variant}: the cut for the first dealer").format(variant=_(game.rules.name)),
                 game.players,
                 controller.cut_rounds,
                 controller.first_dealer,
@@ -80,14 +83,19 @@ class MatchOpener:
             try:
                 name, skipped = store.latest_loadable()
             except Exception as error:
-                app.notice(f"The saved matches could not be read: {error}", "error")
+                app.notice(
+                    _("The saved matches could not be read: {error}").format(error=error), "error"
+                )
             else:
                 for skipped_name, reason in skipped:
                     app.notice(
-                        f"Skipped {skipped_name!r}: it cannot be opened ({reason})", "warning"
+                        _("Skipped {name}: it cannot be opened ({reason})").format(
+                            name=repr(skipped_name), reason=reason
+                        ),
+                        "warning",
                     )
         if name is None:
-            app.notice("There is no unfinished match to continue.", "warning")
+            app.notice(_("There is no unfinished match to continue."), "warning")
             app.show_title()
             return
         self.load_match(name)
@@ -98,14 +106,16 @@ class MatchOpener:
         app = self.app
         store = app.store()
         if store is None:
-            app.notice(app.store_problem or "Saving is not possible.", "error")
+            app.notice(app.store_problem or _("Saving is not possible."), "error")
             app.show_title()
             return
         app.clear_screens()
         try:
             setup, game, extra = store.load(name)
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
-            app.notice(f"{name} could not be loaded: {error}", "error")
+            app.notice(
+                _("{name} could not be loaded: {error}").format(name=name, error=error), "error"
+            )
             app.show_title()
             return
         if game.is_over:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rummy_tui.i18n import _
+
 if TYPE_CHECKING:
     from rummy_tui.ui.app import RummyApp
     from rummy_tui.ui.settings import DisplaySettings
@@ -30,12 +32,12 @@ class TableMenus:
         note = (
             self.app.controller.saving.leave_note()
             if self.app.controller is not None
-            else "This match is not being saved."
+            else _("This match is not being saved.")
         )
         choices = [
-            Choice("Back to the table", "stay"),
-            Choice("Leave to the title screen", "title"),
-            Choice("Quit the game", "quit"),
+            Choice(_("Back to the table"), "stay"),
+            Choice(_("Leave to the title screen"), "title"),
+            Choice(_("Quit the game"), "quit"),
         ]
 
         def chosen(choice: str | None) -> None:
@@ -48,7 +50,7 @@ class TableMenus:
             elif on_cancel is not None:
                 on_cancel()
 
-        self.app.push_screen(ChoiceScreen("Leave the table?", choices, note), chosen)
+        self.app.push_screen(ChoiceScreen(_("Leave the table?"), choices, note), chosen)
 
     def show_help(self) -> None:
         """The keys, the display switches and the rules."""
@@ -76,7 +78,7 @@ class TableMenus:
     def next_language(self) -> None:
         """Speak the next language (English, Finnish, Russian, round again), keep the choice
         with the display settings, and redraw."""
-        from rummy_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, current_language, set_language
+        from rummy_tui.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, set_language
 
         code = LANGUAGES[(LANGUAGES.index(current_language()) + 1) % len(LANGUAGES)]
         set_language(code)
@@ -113,4 +115,4 @@ class TableMenus:
         if controller is None or seat is None:
             return
         found = controller.hint_for(seat)
-        self.app.push_screen(TextScreen("Hint", hint_text(found, self.app.settings)))
+        self.app.push_screen(TextScreen(_("Hint"), hint_text(found, self.app.settings)))
