@@ -28,6 +28,7 @@ from rummy_tui.core import (
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.values import hand_total, pip_value
 from rummy_tui.core.variants import Scoring, UnmatchedValue
+from rummy_tui.i18n import _, ngettext
 
 HINT_LEVEL = "hard"
 """The computer level whose choice the hint suggests."""
@@ -73,12 +74,12 @@ class Hint:
         hold."""
         melds = [reading.describe() for reading in self.arrangement.readings]
         shown = [
-            "Best melds: " + (" | ".join(melds) or "none yet"),
-            "Unmatched: " + (format_cards(self.deadwood) or "none"),
+            _("Best melds: {melds}").format(melds=" | ".join(melds) or _("none yet")),
+            _("Unmatched: {cards}").format(cards=format_cards(self.deadwood) or _("none")),
             self.cost_text,
         ]
         if self.reason:
-            shown.append("Suggestion: " + self.reason)
+            shown.append(_("Suggestion: {reason}").format(reason=self.reason))
         return shown
 
 
@@ -126,29 +127,41 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
         if count == 0 and hand:
             drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
             chips, text = chip_payment(rules, hand, drawn)
-            return f"Every card fits into runs: going out now collects {chips} from each ({text})."
-        return (
-            f"{count} card{'s' if count != 1 else ''} not in runs; all must fit to go out (E-7)."
-            + race_text(view)
-        )
+            # Translators: {rule} names the E-8 rule that sets the payment.
+            return _(
+                "Every card fits into runs: going out now collects {chips} from each ({rule})."
+            ).format(chips=chips, rule=text)
+        loose = ngettext(
+            "{n} card not in runs; all must fit to go out (E-7).",
+            "{n} cards not in runs; all must fit to go out (E-7).",
+            count,
+        ).format(n=count)
+        race = race_text(view)
+        return f"{loose} {race}" if race else loose
     if rules.scoring is Scoring.UNMATCHED:
-        unit = "card" if rules.unmatched_value is UnmatchedValue.PER_CARD else "point"
         cost = arrangement.penalty
-        return (
-            f"If someone went out now you would pay {cost} {unit}{'s' if cost != 1 else ''} "
-            "for the unmatched cards (B-5)."
-        )
+        if rules.unmatched_value is UnmatchedValue.PER_CARD:
+            return ngettext(
+                "If someone went out now you would pay {n} card for the unmatched cards (B-5).",
+                "If someone went out now you would pay {n} cards for the unmatched cards (B-5).",
+                cost,
+            ).format(n=cost)
+        return ngettext(
+            "If someone went out now you would pay {n} point for the unmatched cards (B-5).",
+            "If someone went out now you would pay {n} points for the unmatched cards (B-5).",
+            cost,
+        ).format(n=cost)
     if rules.scoring is Scoring.TABLE_MINUS_HAND:
         on_table = sum(pip_value(rules, card.face) for meld in arrangement.melds for card in meld)
-        return (
-            f"Melds worth {on_table} can go on the table; the unmatched cards count "
-            f"{arrangement.penalty} against you if the deal ends now (R-11)."
-        )
+        return _(
+            "Melds worth {table} can go on the table; the unmatched cards count {penalty} "
+            "against you if the deal ends now (R-11)."
+        ).format(table=on_table, penalty=arrangement.penalty)
     total = hand_total(rules, hand)
-    return (
-        f"Unmatched cards: {arrangement.penalty} points; if someone went out now you would pay "
-        f"{total} points for the cards still in hand (C-5)."
-    )
+    return _(
+        "Unmatched cards: {penalty} points; if someone went out now you would pay {total} "
+        "points for the cards still in hand (C-5)."
+    ).format(penalty=arrangement.penalty, total=total)
 
 
 def race_text(view: PlayerView) -> str:
@@ -164,27 +177,69 @@ def race_text(view: PlayerView) -> str:
     judge = HardJudge(view, Weights(), Memory.from_view(view), samples=0)
     race = Race(view.rules, len(view.players), judge.live)
     if len(hand) == race.budget:
-        standing, lead = race.standing(hand), "You are"
+        standing, after_discard = race.standing(hand), False
     elif len(hand) == race.budget + 1:
-        standing, lead = race.discards(hand, hand)[0][0], "After your best discard you are"
+        standing, after_discard = race.discards(hand, hand)[0][0], True
     else:
         return ""
-    if standing.distance == 0:
+    distance = standing.distance
+    if distance == 0:
         return ""
-    needed = f"{standing.distance} card{'s' if standing.distance != 1 else ''}"
     outs = round(standing.outs)
+    faces = " ".join(str(face) for face in standing.faces)
     if not outs:
-        return f" {lead} {needed} from going out; no card you have not seen brings you nearer."
-    named = ""
-    if len(standing.faces) <= NAMED_OUTS:
-        named = ": " + " ".join(str(face) for face in standing.faces)
-    return (
-        f" {lead} {needed} from going out; {outs} of the cards you have not seen would bring "
-        f"you one nearer{named}."
-    )
+        if after_discard:
+            message = ngettext(
+                "After your best discard you are {n} card from going out; no card you have "
+                "not seen brings you nearer.",
+                "After your best discard you are {n} cards from going out; no card you have "
+                "not seen brings you nearer.",
+                distance,
+            )
+        else:
+            message = ngettext(
+                "You are {n} card from going out; no card you have not seen brings you nearer.",
+                "You are {n} cards from going out; no card you have not seen brings you nearer.",
+                distance,
+            )
+    elif len(standing.faces) <= NAMED_OUTS:
+        # Translators: {outs} is how many unseen cards help; {cards} names them (7H 8H).
+        if after_discard:
+            message = ngettext(
+                "After your best discard you are {n} card from going out; {outs} of the cards "
+                "you have not seen would bring you one nearer: {cards}.",
+                "After your best discard you are {n} cards from going out; {outs} of the cards "
+                "you have not seen would bring you one nearer: {cards}.",
+                distance,
+            )
+        else:
+            message = ngettext(
+                "You are {n} card from going out; {outs} of the cards you have not seen would "
+                "bring you one nearer: {cards}.",
+                "You are {n} cards from going out; {outs} of the cards you have not seen would "
+                "bring you one nearer: {cards}.",
+                distance,
+            )
+    elif after_discard:
+        message = ngettext(
+            "After your best discard you are {n} card from going out; {outs} of the cards you "
+            "have not seen would bring you one nearer.",
+            "After your best discard you are {n} cards from going out; {outs} of the cards you "
+            "have not seen would bring you one nearer.",
+            distance,
+        )
+    else:
+        message = ngettext(
+            "You are {n} card from going out; {outs} of the cards you have not seen would "
+            "bring you one nearer.",
+            "You are {n} cards from going out; {outs} of the cards you have not seen would "
+            "bring you one nearer.",
+            distance,
+        )
+    return message.format(n=distance, outs=outs, cards=faces)
 
 
 def _only_move(action: Action) -> str:
     if isinstance(action, DrawStock):
-        return "Draw from the stock: the only draw allowed."
-    return "The only move allowed now."
+        return _("Draw from the stock: the only draw allowed.")
+    return _("The only move allowed now.")

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card
+from rummy_tui.core.scoring import table_points
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 from rummy_tui.core.views import PlayerView
 
@@ -73,15 +74,80 @@ def variant_options(rules: RuleSet, stock_count: int | None = None) -> SeatOptio
     )
 
 
-def match_length(rules: RuleSet, players: int) -> str | None:
-    """How long the match lasts, in a few words ("first to 500", "3 deals"), or None."""
-    if rules.target_score is not None:
-        return f"first to {rules.target_score}"
-    if rules.deal_limit is not None:
-        return f"{rules.deal_limit} deals"
+class ScoreUnit(StrEnum):
+    """What a running total counts."""
+
+    POINTS = "points"
+    CHIPS = "chips"
+    """European Rummy's chips, won and paid (E-8): a total may be below zero."""
+
+
+@dataclass(frozen=True)
+class SeatStanding:
+    """A seat's score as the players panel shows it, in the variant's own terms."""
+
+    total: int
+    """The running total of the match."""
+    unit: ScoreUnit
+    """Points or chips."""
+    on_table: int | None = None
+    """What the seat's cards on the table score this deal, where the variant counts them as
+    the deal goes (Rummy 500, R-11); None elsewhere."""
+
+
+def seat_standing(view: PlayerView, seat: int) -> SeatStanding:
+    """The score of ``seat`` in the variant's terms (public: every seat's is shown, P-2)."""
+    rules = view.rules
+    total = view.scores[seat]
     if rules.scoring is Scoring.CHIPS:
-        return f"{players} deals (one each)"
+        return SeatStanding(total=total, unit=ScoreUnit.CHIPS)
+    if rules.scoring is Scoring.TABLE_MINUS_HAND:
+        on_table = table_points(rules, list(view.melds), seat)
+        return SeatStanding(total=total, unit=ScoreUnit.POINTS, on_table=on_table)
+    return SeatStanding(total=total, unit=ScoreUnit.POINTS)
+
+
+class GoalKind(StrEnum):
+    """How a match ends."""
+
+    TARGET = "target"
+    """The first to reach a score wins (``number`` is the score)."""
+    DEALS = "deals"
+    """A fixed number of deals is played (``number`` deals)."""
+    ONE_EACH = "one_each"
+    """Every player deals once (``number`` deals, one per player; E-8)."""
+
+
+@dataclass(frozen=True)
+class MatchGoal:
+    """How long the match lasts, as data an interface puts into words."""
+
+    kind: GoalKind
+    number: int
+
+
+def match_goal(rules: RuleSet, players: int) -> MatchGoal | None:
+    """How the match ends ("first to 500", "3 deals"), or None when it has no set end."""
+    if rules.target_score is not None:
+        return MatchGoal(GoalKind.TARGET, rules.target_score)
+    if rules.deal_limit is not None:
+        return MatchGoal(GoalKind.DEALS, rules.deal_limit)
+    if rules.scoring is Scoring.CHIPS:
+        return MatchGoal(GoalKind.ONE_EACH, players)
     return None
+
+
+def match_length(rules: RuleSet, players: int) -> str | None:
+    """How long the match lasts, in a few English words ("first to 500", "3 deals"), or None
+    (the interface words :func:`match_goal` in the player's language)."""
+    goal = match_goal(rules, players)
+    if goal is None:
+        return None
+    if goal.kind is GoalKind.TARGET:
+        return f"first to {goal.number}"
+    if goal.kind is GoalKind.DEALS:
+        return f"{goal.number} deals"
+    return f"{goal.number} deals (one each)"
 
 
 def lone_loose_card(rules: RuleSet, hand: Sequence[Card]) -> Card | None:

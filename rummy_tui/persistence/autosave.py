@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 
 if TYPE_CHECKING:
@@ -48,12 +48,11 @@ class Autosave:
 
     @property
     def note(self) -> str:
-        """The table's top-line note: "saved", "NOT SAVED" or "not saved" (no store)."""
+        """The table's top-line note: "saved", "NOT SAVED" or "not saved" (no store), marked
+        for the catalogs and translated where the table shows it."""
         if self.store is None:
-            # Translators: the table's top line when saving is not possible at all.
-            return _("not saved")
-        # Translators: "NOT SAVED" warns in capitals that the last save failed.
-        return _("NOT SAVED") if self.unsaved else _("saved")
+            return N_("not saved")
+        return N_("NOT SAVED") if self.unsaved else N_("saved")
 
     def save(self, setup: MatchSetup, game: Game, extra: dict[str, Any] | None = None) -> None:
         """Save the match now, creating its save if it has none yet.
@@ -81,6 +80,7 @@ class Autosave:
                 "This match is NOT SAVED: leaving now loses its moves. Stay (saving is tried "
                 "again after every move), or leave anyway."
             )
+        # Translators: {name} is the save's name, in quotes.
         return _("The match is saved after every move as {name}; continue it later.").format(
             name=repr(self.name)
         )

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rummy_tui.i18n import _
+
 
 class DepthOption(Protocol):
     """One depth of the pile: how many cards, and the engine's refusal (None: allowed)."""
@@ -55,6 +57,9 @@ def plan_dig(options: Sequence[DepthOption]) -> DigPlan:
     reasons = list(dict.fromkeys(option.reason or "" for option in options))
     if len(reasons) == 1:
         return DigPlan(refusal=reasons[0])
+    # Translators: {reason} is the engine's refusal for the top card, a whole sentence.
     return DigPlan(
-        refusal=f"No card of the discard pile can be taken now. The top card: {reasons[0]}"
+        refusal=_("No card of the discard pile can be taken now. The top card: {reason}").format(
+            reason=reasons[0]
+        )
     )

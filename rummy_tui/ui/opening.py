@@ -56,6 +56,7 @@ class MatchOpener:
             from rummy_tui.ui.screens.cut import CutScreen
 
             cut = CutScreen(
+                # Translators: the cut screen's title; {variant} is the variant's name.
                 _("{variant}: the cut for the first dealer").format(variant=_(game.rules.name)),
                 game.players,
                 controller.cut_rounds,

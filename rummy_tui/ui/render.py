@@ -224,6 +224,32 @@ def log_text(text: str, settings: DisplaySettings) -> Text:
     return result
 
 
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, style: str | Style = "", **parts: str | Text) -> Text:
+    """A whole (translated) sentence with its named placeholders filled; a part may be styled
+    text such as a drawn card, so a sentence never has to be glued from pieces around it.
+
+    >>> fill("{name} takes {card}.", name="Anna", card=Text("7♥", style="bold")).plain
+    'Anna takes 7♥.'
+    """
+    result = Text(style=style)
+    position = 0
+    for match in _PLACEHOLDER.finditer(template):
+        result.append(template[position : match.start()])
+        part = parts.get(match.group(1))
+        if part is None:
+            result.append(match.group(0))
+        elif isinstance(part, Text):
+            result.append_text(part)
+        else:
+            result.append(part)
+        position = match.end()
+    result.append(template[position:])
+    return result
+
+
 def log_plain(text: str, settings: DisplaySettings) -> str:
     """A log line with card tokens as glyphs, unstyled."""
     return log_text(text, settings).plain

@@ -12,13 +12,15 @@ from enum import StrEnum
 from rich.text import Text
 
 from rummy_tui.core import Card, DrawTwo, Face, GoOut, Phase, PlayerView, TableMeld
-from rummy_tui.core.melds import MeldReading
-from rummy_tui.core.seat_options import TakeStyle, match_length, seat_options
+from rummy_tui.core.melds import MeldKind, MeldReading
+from rummy_tui.core.seat_options import GoalKind, MatchGoal, TakeStyle, match_goal, seat_options
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.ui.render import (
     card_label,
     card_text,
     face_label,
     faces_text,
+    fill,
     fit_line,
     join_texts,
     pairs_text,
@@ -39,58 +41,105 @@ class Mode(StrEnum):
     """No hand is shown (the keyboard is between players, or several people share it)."""
 
 
+GO_OUT_STYLE = "bold #7cd67c"
+NAME_STYLE = "bold #ffd54f"
+
+
+def _draw_keys(view: PlayerView, take: TakeStyle, top: Text | None) -> str:
+    """The keys of the draw, as one whole message for each case the variant and piles allow."""
+    stock = bool(view.stock_count)
+    if take is TakeStyle.DOWN_TO:
+        if stock:
+            return _(
+                "d the stock, or t to take from the pile (the deepest card taken must be used)"
+            )
+        return _("the stock is empty: t to take from the pile, or e to end the deal (R-10)")
+    if take is TakeStyle.WITH_SECOND:
+        if top is None:
+            if stock:
+                return _("d the stock, or 2 for a two-card draw (B-1)")
+            return _("d turns the discard pile over as the stock, or 2 for a two-card draw (B-1)")
+        if stock:
+            # Translators: {card} is the top card of the discard pile, drawn as a card.
+            return _(
+                "d the stock, t to take {card} with a second card, or 2 for a two-card draw (B-1)"
+            )
+        return _(
+            "d turns the discard pile over as the stock, t to take {card} with a second card, "
+            "or 2 for a two-card draw (B-1)"
+        )
+    if top is None:
+        return _("d the stock") if stock else _("d turns the discard pile over as the stock")
+    if stock:
+        return _("d the stock or t to take {card}")
+    return _("d turns the discard pile over as the stock or t to take {card}")
+
+
+def _phase_line(name: str, what: str, how: Text | str) -> Text:
+    """The phase line's layout: who, what to do (bold), and the keys that do it."""
+    # Translators: the phase line. {name} is the player to act, {what} what to do now
+    # (e.g. "Draw a card"), {how} the keys that do it.
+    return fill(
+        _("{name}: {what} — {how}"),
+        name=Text(name, style=NAME_STYLE),
+        what=Text(what + " ", style="bold"),  # the bar's spacing, as it always was
+        how=how,
+    )
+
+
 def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: DisplaySettings) -> Text:
     """What the player to act may do now, in a sentence (with the keys)."""
     options = seat_options(view)
     name = view.players[view.current] if 0 <= view.current < len(view.players) else ""
-    text = Text()
     if view.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-        text.append("The deal is over.", style="bold")
-        return text
+        return Text(_("The deal is over."), style="bold")
     if mode is not Mode.PLAY:
-        text.append(f"{name} is playing…", style="bold")
-        return text
-    text.append(f"{name}: ", style="bold #ffd54f")
-    top = view.top_discard
+        return Text(_("{name} is playing…").format(name=name), style="bold")
+    top = card_text(view.top_discard, settings) if view.top_discard is not None else None
     if view.phase is Phase.DRAW:
-        text.append("Draw a card ", style="bold")
-        stock = "d the stock" if view.stock_count else "d turns the discard pile over as the stock"
-        if options.take is TakeStyle.DOWN_TO:
-            if view.stock_count:
-                text.append(
-                    f" — {stock}, or t to take from the pile (the deepest card taken must be used)"
-                )
-            else:
-                text.append(
-                    " — the stock is empty: t to take from the pile, or e to end the deal (R-10)"
-                )
-        elif options.take is TakeStyle.WITH_SECOND:
-            text.append(f" — {stock}, t to take ")
-            if top is not None:
-                text.append_text(card_text(top, settings))
-            text.append(" with a second card, or 2 for a two-card draw (B-1)")
-        else:
-            text.append(f" — {stock} or t to take ")
-            if top is not None:
-                text.append_text(card_text(top, settings))
+        keys = fill(_draw_keys(view, options.take, top), card=top or "")
+        text = _phase_line(name, _("Draw a card"), keys)
         if can_go_out:
-            text.append(" · You can go out now: g", style="bold #7cd67c")
+            text.append(" · ")
+            text.append(_("You can go out now: g"), style=GO_OUT_STYLE)
         return text
     if view.must_use is not None:
-        text.append("Use the ", style="bold")
-        text.append_text(card_text(view.must_use, settings))
-        text.append(" you took", style="bold")
-        text.append(" — meld it (select, m) or lay it off (l) before you discard (R-5)")
-        return text
+        # Translators: Rummy 500, after taking from the pile; {card} is the deepest card taken.
+        what = fill(_("Use the {card} you took"), card=card_text(view.must_use, settings))
+        what.stylize("bold")
+        what.append(" ")
+        how = _("meld it (select, m) or lay it off (l) before you discard (R-5)")
+        # Translators: the phase line when a card must be used; {what} is "Use the 7♥ you took".
+        return fill(
+            _("{name}: {what} — {how}"), name=Text(name, style=NAME_STYLE), what=what, how=how
+        )
     if options.melds_in_play:
-        text.append("Meld, lay off or discard ", style="bold")
-        text.append(" — select cards with space, then m meld · l lay off · x discard ends the turn")
-        return text
-    text.append("Discard or go out ", style="bold")
-    text.append(" — x discards and ends the turn · g lays the whole hand down")
+        return _phase_line(
+            name,
+            _("Meld, lay off or discard"),
+            _("select cards with space, then m meld · l lay off · x discard ends the turn"),
+        )
+    text = _phase_line(
+        name,
+        _("Discard or go out"),
+        _("x discards and ends the turn · g lays the whole hand down"),
+    )
     if can_go_out:
-        text.append(" · You can go out now!", style="bold #7cd67c")
+        text.append(" · ")
+        text.append(_("You can go out now!"), style=GO_OUT_STYLE)
     return text
+
+
+def goal_words(goal: MatchGoal) -> str:
+    """How the match ends, in a few words of the player's language ("first to 500")."""
+    if goal.kind is GoalKind.TARGET:
+        # Translators: the match goal in the top line: the first player to reach this score wins.
+        return _("first to {score}").format(score=goal.number)
+    if goal.kind is GoalKind.DEALS:
+        return ngettext("{n} deal", "{n} deals", goal.number).format(n=goal.number)
+    return ngettext("{n} deal (one each)", "{n} deals (one each)", goal.number).format(
+        n=goal.number
+    )
 
 
 def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
@@ -102,14 +151,15 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
     """
     rules = view.rules
     first = Text()
-    first.append(f" {rules.name} ", style="bold reverse")
-    first.append(f" Deal {view.deal_number}")
+    first.append(f" {_(rules.name)} ", style="bold reverse")
+    first.append(" ")
+    first.append(_("Deal {number}").format(number=view.deal_number))
     phrases = [first]
     if 0 <= view.dealer < len(view.players):
-        phrases.append(Text(f" · {view.players[view.dealer]} deals"))
-    length = match_length(rules, len(view.players))
-    if length is not None:
-        phrases.append(Text(f" · {length}"))
+        phrases.append(Text(" · " + _("{name} deals").format(name=view.players[view.dealer])))
+    goal = match_goal(rules, len(view.players))
+    if goal is not None:
+        phrases.append(Text(" · " + goal_words(goal)))
     for note in rule_notes(rules):
         phrase = Text(" · ")
         phrase.append(note, style="#ffd54f")
@@ -124,21 +174,31 @@ def draw_two_words(option: DrawTwo, top_label: str) -> str:
     named only as "the card under it", never shown before it is taken."""
     if option.first == "stock":
         if option.second == "stock":
-            return "the top two stock cards"
-        return f"the top stock card and {top_label}"
+            return _("the top two stock cards")
+        # Translators: a two-card draw; {card} is the top discard (e.g. 7♥).
+        return _("the top stock card and {card}").format(card=top_label)
     if option.second == "discard":
-        return f"{top_label} and the card under it in the discard pile"
-    return f"{top_label} and the top stock card"
+        return _("{card} and the card under it in the discard pile").format(card=top_label)
+    return _("{card} and the top stock card").format(card=top_label)
 
 
 def take_depth_label(card: Card, count: int, settings: DisplaySettings) -> Text:
     """One depth of the Rummy 500 pile as a choice: the deepest card and how many come (R-5)."""
     label = Text()
     label.append_text(card_text(card, settings, width=3))
+    label.append("  ")
     if count == 1:
-        label.append("  the top card only")
+        label.append(_("the top card only"))
     else:
-        label.append(f"  and the {count - 1} above it ({count} cards)")
+        # Translators: a depth of the Rummy 500 pile: the card shown, the {above} cards above
+        # it, {n} cards in all.
+        label.append(
+            ngettext(
+                "and the {above} above it ({n} cards)",
+                "and the {above} above it ({n} cards)",
+                count,
+            ).format(above=count - 1, n=count)
+        )
     return label
 
 
@@ -150,7 +210,8 @@ def reading_label(reading: MeldReading, settings: DisplaySettings) -> Text:
         ", ".join(
             f"{card_label(card, settings)} = {face_label(face, settings)}" for card, face in wilds
         )
-        or "as they are"
+        # Translators: a meld read with its wild cards standing for nothing else.
+        or _("as they are")
     )
     label.append("   ")
     label.append_text(pairs_text(reading.placed, settings))
@@ -162,23 +223,23 @@ def layoff_label(
 ) -> Text:
     """A meld a card may be laid off on, and what the card stands for there (R-7)."""
     label = meld_text(meld, meld.owner, settings)
-    label.append(f"  ({players[meld.owner]}'s {meld.kind.value})", style="dim")
+    owner = players[meld.owner]
+    if meld.kind is MeldKind.RUN:
+        whose = _("({name}'s run)").format(name=owner)
+    else:
+        whose = _("({name}'s group)").format(name=owner)
+    label.append("  " + whose, style="dim")
     if face is not card.face:
-        label.append("  as ")
-        label.append_text(faces_text([face], settings))
+        label.append("  ")
+        # Translators: a wild card laid off as the card {face} (e.g. "as 7♥").
+        label.append_text(fill(_("as {face}"), face=faces_text([face], settings)))
     return label
 
 
 def go_out_label(option: GoOut, settings: DisplaySettings) -> Text:
     """A whole-hand go-out: the final discard and the melds (B-3, E-7)."""
-    label = Text()
+    melds = join_texts([faces_text(spec.faces or (), settings) for spec in option.melds], " | ")
     if option.discard is None:
-        label.append("no discard: ")
-    else:
-        label.append("discard ")
-        label.append_text(card_text(option.discard, settings))
-        label.append(": ")
-    label.append_text(
-        join_texts([faces_text(spec.faces or (), settings) for spec in option.melds], " | ")
-    )
-    return label
+        return fill(_("no discard: {melds}"), melds=melds)
+    # Translators: a way to go out: the card discarded, then the melds laid down.
+    return fill(_("discard {card}: {melds}"), card=card_text(option.discard, settings), melds=melds)

@@ -16,11 +16,18 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
+from rummy_tui.core.melds import MeldKind, PlacedCard, TableMeld
 from rummy_tui.core.seat_options import (
+    GoalKind,
+    MatchGoal,
+    ScoreUnit,
+    SeatStanding,
     TakeStyle,
     lone_loose_card,
+    match_goal,
     match_length,
     seat_options,
+    seat_standing,
     variant_options,
 )
 from tests.core.helpers import cs
@@ -84,3 +91,30 @@ def test_B3_the_lone_loose_card_is_the_one_the_best_arrangement_leaves() -> None
     rules = get_variant("boathouse")
     assert lone_loose_card(rules, cs("4H 5H 6H 9C 9D 9S KD")) == cs("KD")[0]
     assert lone_loose_card(rules, cs("4H 5H 6H 9C 9D QS KD")) is None
+
+
+def test_match_goal_as_data() -> None:
+    assert match_goal(get_variant("rummy500"), 3) == MatchGoal(GoalKind.TARGET, 500)
+    assert match_goal(get_variant("european"), 4) == MatchGoal(GoalKind.ONE_EACH, 4)
+    assert match_goal(get_variant("european", deal_limit=2), 4) == MatchGoal(GoalKind.DEALS, 2)
+    assert match_goal(get_variant("classic"), 3) == MatchGoal(GoalKind.TARGET, 100)
+    assert match_goal(get_variant("classic", target_score=None), 3) is None
+
+
+def test_seat_standing_follows_the_variant_scoring() -> None:
+    """E-8 totals are chips; R-11 shows what a seat's table cards score as the deal goes."""
+    _game, view = _first_view("european")
+    assert seat_standing(view, 0) == SeatStanding(total=0, unit=ScoreUnit.CHIPS)
+    _game, view = _first_view("classic")
+    assert seat_standing(view, 1) == SeatStanding(total=0, unit=ScoreUnit.POINTS)
+    _game, view = _first_view("rummy500")
+    meld = TableMeld(
+        meld_id=1,
+        kind=MeldKind.RUN,
+        start=5,
+        cards=tuple(PlacedCard(card=card, face=card.face, seat=1) for card in cs("5H 6H 7H")),
+        owner=1,
+    )
+    melded = view.model_copy(update={"melds": (meld,), "scores": (3, 40, -7)})
+    assert seat_standing(melded, 1) == SeatStanding(40, ScoreUnit.POINTS, on_table=18)
+    assert seat_standing(melded, 2) == SeatStanding(-7, ScoreUnit.POINTS, on_table=0)

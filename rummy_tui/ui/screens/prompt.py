@@ -24,6 +24,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.ui.translate import translate_bindings
+
 if TYPE_CHECKING:
     from rummy_tui.bots import Hint
     from rummy_tui.core import RuleSet
@@ -86,7 +89,7 @@ class ChoiceScreen(ModalScreen[Any]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(
@@ -96,6 +99,7 @@ class ChoiceScreen(ModalScreen[Any]):
         detail: str | Text = "",
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.question = question
         self.choices = list(choices)
         self.detail = detail
@@ -124,7 +128,7 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.detail:
                 yield Static(self.detail, id="detail", markup=False)
             yield OptionList(*options, id="choices")
-            yield Static("↑↓ choose · Enter or 1-9 pick · Esc cancel", id="choice-help")
+            yield Static(_("↑↓ choose · Enter or 1-9 pick · Esc cancel"), id="choice-help")
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -190,16 +194,17 @@ class TextScreen(ModalScreen[Any]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("enter", "close", N_("Close"), show=False),
+        Binding("question_mark", "close", N_("Close"), show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, keys_line: str = "Esc close") -> None:
+    def __init__(self, title: str, body: RenderableType, keys_line: str = "") -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.body = body
-        self.keys_line = keys_line
+        self.keys_line = keys_line or _("Esc close")
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -217,11 +222,11 @@ class HelpScreen(TextScreen):
     """The keys of the table, with the display switches and the way to the rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "choose('four_colour')", "Four colours"),
-        Binding("a", "choose('ascii_suits')", "ASCII suits"),
-        Binding("p", "choose('pack_letters')", "Pack letters"),
-        Binding("g", "choose('language')", "Language"),
-        Binding("r", "choose('rules')", "Rules"),
+        Binding("f", "choose('four_colour')", N_("Four colours")),
+        Binding("a", "choose('ascii_suits')", N_("ASCII suits")),
+        Binding("p", "choose('pack_letters')", N_("Pack letters")),
+        Binding("g", "choose('language')", N_("Language")),
+        Binding("r", "choose('rules')", N_("Rules")),
     ]
 
     DEFAULT_CSS = """
@@ -236,10 +241,12 @@ class HelpScreen(TextScreen):
 
     def __init__(self, body: RenderableType) -> None:
         super().__init__(
-            "Keys and mouse",
+            _("Keys and mouse"),
             body,
-            "f four-colour cards · a suits as letters · p the language's court letters · "
-            "g language · r rules of this variant · Esc close",
+            _(
+                "f four-colour cards · a suits as letters · p the language's court letters · "
+                "g language · r rules of this variant · Esc close"
+            ),
         )
 
     def action_choose(self, what: str) -> None:
@@ -248,28 +255,28 @@ class HelpScreen(TextScreen):
 
 
 KEYS: tuple[tuple[str, str, str], ...] = (
-    ("← → ↑ ↓", "move along the hand", ""),
-    ("Home End", "jump to the first or last card of the hand", ""),
-    ("Space", "select or unselect the card under the cursor", ""),
-    ("Shift+← →", "move the card under the cursor (arrange the hand by hand)", ""),
-    ("s", "sort the hand by suit; press again to sort by rank", ""),
-    ("Esc", "unselect every card", ""),
-    ("d", "draw the top card of the stock", ""),
-    ("t", "take from the discard pile (Rummy 500: choose how deep)", ""),
-    ("2", "Boathouse two-card draw: stock + stock, or discard + stock", "boathouse"),
-    ("m", "meld the selected cards (asks what a joker stands for when it matters)", "meld"),
-    ("l", "lay the selected card off (asks which meld when it fits several)", "meld"),
-    ("x", "discard the selected card (or the card under the cursor): ends the turn", ""),
+    ("← → ↑ ↓", N_("move along the hand"), ""),
+    ("Home End", N_("jump to the first or last card of the hand"), ""),
+    ("Space", N_("select or unselect the card under the cursor"), ""),
+    ("Shift+← →", N_("move the card under the cursor (arrange the hand by hand)"), ""),
+    ("s", N_("sort the hand by suit; press again to sort by rank"), ""),
+    ("Esc", N_("unselect every card"), ""),
+    ("d", N_("draw the top card of the stock"), ""),
+    ("t", N_("take from the discard pile (Rummy 500: choose how deep)"), ""),
+    ("2", N_("Boathouse two-card draw: stock + stock, or discard + stock"), "boathouse"),
+    ("m", N_("meld the selected cards (asks what a joker stands for when it matters)"), "meld"),
+    ("l", N_("lay the selected card off (asks which meld when it fits several)"), "meld"),
+    ("x", N_("discard the selected card (or the card under the cursor): ends the turn"), ""),
     (
         "g",
-        "go out: lay the whole hand down (select the card to discard first, or choose)",
+        N_("go out: lay the whole hand down (select the card to discard first, or choose)"),
         "go_out",
     ),
-    ("e", "Rummy 500 with an empty stock: take nothing and end the deal", "dig"),
-    ("h", "hint: the best arrangement of your hand and a suggested move", "hints"),
-    ("?", "this help", ""),
-    ("q", "leave the table (the match is saved after every move)", ""),
-    ("Ctrl+Q", "quit at once", ""),
+    ("e", N_("Rummy 500 with an empty stock: take nothing and end the deal"), "dig"),
+    ("h", N_("hint: the best arrangement of your hand and a suggested move"), "hints"),
+    ("?", N_("this help"), ""),
+    ("q", N_("leave the table (the match is saved after every move)"), ""),
+    ("Ctrl+Q", N_("quit at once"), ""),
 )
 
 
@@ -296,34 +303,51 @@ def help_text(
     for key, words, tag in KEYS:
         if tag not in wanted:
             continue
-        keys.add_row(key, words)
-    text.append("\nMouse: ", style="bold")
+        # The space bar is named by a word; the other keys show what is printed on them.
+        keys.add_row(pgettext("key", "Space") if key == "Space" else key, _(words))
+    text.append("\n" + _("Mouse:") + " ", style="bold")
     text.append(
-        "click a card to select it; click the stock to draw; click the discard pile to take "
-        "(in Rummy 500 click the deepest card you want); click a meld to lay the selected card "
-        "off on it; click any key in the bar at the bottom to use it.\n"
+        _(
+            "click a card to select it; click the stock to draw; click the discard pile to take "
+            "(in Rummy 500 click the deepest card you want); click a meld to lay the selected "
+            "card off on it; click any key in the bar at the bottom to use it."
+        )
+        + "\n"
     )
-    text.append("\nReading the table: ", style="bold")
+    text.append("\n" + _("Reading the table:") + " ", style="bold")
     text.append(
-        "▶ marks the player to act. Melds are numbered (#3) and listed in front of the player "
-        "who melded them; cards others laid off on them are dimmed and underlined there, and "
-        "listed in front of the player who laid them off (laid off: 10♥→#3). A wild card "
-        "standing in shows both cards (JK=7♥); a Double Rum joker that has moved is marked ↻ "
-        "and never moves again (D-6). In your hand, lifted cards are selected, the card on "
-        "yellow is the cursor, • marks cards you drew this turn and ! the card you must use "
-        "(R-5).\n"
+        _(
+            "▶ marks the player to act. Melds are numbered (#3) and listed in front of the "
+            "player who melded them; cards others laid off on them are dimmed and underlined "
+            "there, and listed in front of the player who laid them off (laid off: 10♥→#3). A "
+            "wild card standing in shows both cards (JK=7♥); a Double Rum joker that has moved "
+            "is marked ↻ and never moves again (D-6). In your hand, lifted cards are selected, "
+            "the card on yellow is the cursor, • marks cards you drew this turn and ! the card "
+            "you must use (R-5)."
+        )
+        + "\n"
     )
     text.append("\n" + settings.describe() + " ", style="bold")
     text.append(
-        "Press f for four-colour cards, a for suits as letters, p for court cards with the "
-        "letters of the language's packs, g to change the language.\n"
+        _(
+            "Press f for four-colour cards, a for suits as letters, p for court cards with the "
+            "letters of the language's packs, g to change the language."
+        )
+        + "\n"
     )
     if rules is not None:
-        text.append(f"\nYou are playing {rules.name}: {rules.description}\n", style="dim")
+        # Translators: {variant} is the variant's name, {description} its one-line summary.
+        playing = _("You are playing {variant}: {description}").format(
+            variant=_(rules.name), description=_(rules.description)
+        )
+        text.append("\n" + playing + "\n", style="dim")
     if seed is not None:
         text.append(
-            f"Shuffles come from seed {seed}; every deal's card order is kept in the save, so "
-            "any deal can be replayed and checked (G-11).\n",
+            _(
+                "Shuffles come from seed {seed}; every deal's card order is kept in the save, so "
+                "any deal can be replayed and checked (G-11)."
+            ).format(seed=seed)
+            + "\n",
             style="dim",
         )
     return Group(keys, text)
@@ -342,12 +366,13 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     text = Text()
     arrangement = getattr(found, "arrangement", None)
     if arrangement is not None:
-        text.append("Best arrangement: ", style="bold")
+        text.append(_("Best arrangement:") + " ", style="bold")
         melds = [pairs_text(reading.placed, settings) for reading in arrangement.readings]
-        text.append_text(join_texts(melds, " | ") if melds else Text("no melds yet"))
-        text.append("\nUnmatched: ", style="bold")
+        text.append_text(join_texts(melds, " | ") if melds else Text(_("no melds yet")))
+        text.append("\n" + _("Unmatched:") + " ", style="bold")
         deadwood = list(getattr(arrangement, "deadwood", ()))
-        text.append_text(cards_text(deadwood, settings) if deadwood else Text("none"))
+        # Translators: no unmatched card in the hint's arrangement.
+        text.append_text(cards_text(deadwood, settings) if deadwood else Text(_("none")))
         text.append("\n")
     cost = getattr(found, "cost_text", None) or getattr(found, "cost", None)
     if cost not in (None, ""):
@@ -355,12 +380,12 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append("\n")
     action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
     if action is not None:
-        text.append("\nSuggested move: ", style="bold #7cd67c")
+        text.append("\n" + _("Suggested move:") + " ", style="bold #7cd67c")
         text.append_text(describe_action(action, settings))
         text.append("\n")
     reason = getattr(found, "reason", "")
     if reason:
-        text.append("Why: ", style="bold")
+        text.append(_("Why:") + " ", style="bold")
         shown = why_text(str(reason)) if action is not None else str(reason)
         text.append_text(log_text(shown, settings))
         text.append("\n")
@@ -383,9 +408,18 @@ def why_text(reason: str) -> str:
     return why[0].upper() + why[1:]
 
 
+def pile_words(pile: str) -> str:
+    """One half of a two-card draw: the stock or the discard pile (B-1)."""
+    if pile == "stock":
+        return pgettext("two-card draw", "stock")
+    if pile == "discard":
+        return pgettext("two-card draw", "discard")
+    return pile
+
+
 def describe_action(action: Any, settings: DisplaySettings) -> Text:
     """An action in words, with its cards drawn as cards (and the key that makes it)."""
-    from rummy_tui.ui.render import card_text, cards_text, join_texts, pairs_text
+    from rummy_tui.ui.render import card_text, cards_text, fill, join_texts, pairs_text
 
     def meld_words(cards: tuple[Any, ...], faces: tuple[Any, ...] | None) -> Text:
         # A wild card is written as the table writes it (JK=4♥), never as the face alone.
@@ -394,41 +428,45 @@ def describe_action(action: Any, settings: DisplaySettings) -> Text:
         return cards_text(cards, settings)
 
     kind = getattr(action, "kind", "")
-    text = Text()
     if kind == "draw_stock":
-        text.append("draw from the stock (d)")
-    elif kind == "take_discard":
+        return Text(_("draw from the stock (d)"))
+    if kind == "take_discard":
         count = getattr(action, "count", 1)
-        text.append(
-            "take the top discard (t)" if count == 1 else f"take {count} cards from the pile (t)"
+        if count == 1:
+            return Text(_("take the top discard (t)"))
+        return Text(
+            ngettext(
+                "take {n} card from the pile (t)", "take {n} cards from the pile (t)", count
+            ).format(n=count)
         )
-    elif kind == "draw_two":
-        text.append(f"two-card draw: {action.first} + {action.second} (2)")
-    elif kind == "meld":
-        text.append("meld ")
-        text.append_text(meld_words(action.cards, action.faces))
-        text.append(" (select them, m)")
-    elif kind == "lay_off":
-        text.append("lay off ")
-        text.append_text(card_text(action.card, settings))
-        text.append(f" on meld #{action.meld_id} (l)")
-    elif kind == "discard":
-        text.append("discard ")
-        text.append_text(card_text(action.card, settings))
-        text.append(" (x)")
-    elif kind == "go_out":
-        text.append("go out (g): ")
-        text.append_text(
-            join_texts(
-                [meld_words(spec.cards, spec.faces) for spec in action.melds],
-                " | ",
+    if kind == "draw_two":
+        # Translators: a Boathouse two-card draw, e.g. "two-card draw: discard + stock (2)".
+        return Text(
+            _("two-card draw: {first} + {second} (2)").format(
+                first=pile_words(action.first), second=pile_words(action.second)
             )
         )
-        if action.discard is not None:
-            text.append(", discarding ")
-            text.append_text(card_text(action.discard, settings))
-    elif kind == "end_deal":
-        text.append("end the deal (e)")
-    else:
-        text.append(str(kind or action).replace("_", " "))
-    return text
+    if kind == "meld":
+        return fill(
+            _("meld {cards} (select them, m)"), cards=meld_words(action.cards, action.faces)
+        )
+    if kind == "lay_off":
+        return fill(
+            _("lay off {card} on meld #{meld_id} (l)"),
+            card=card_text(action.card, settings),
+            meld_id=str(action.meld_id),
+        )
+    if kind == "discard":
+        return fill(_("discard {card} (x)"), card=card_text(action.card, settings))
+    if kind == "go_out":
+        melds = join_texts([meld_words(spec.cards, spec.faces) for spec in action.melds], " | ")
+        if action.discard is None:
+            return fill(_("go out (g): {melds}"), melds=melds)
+        return fill(
+            _("go out (g): {melds}, discarding {card}"),
+            melds=melds,
+            card=card_text(action.discard, settings),
+        )
+    if kind == "end_deal":
+        return Text(_("end the deal (e)"))
+    return Text(str(kind or action).replace("_", " "))

@@ -34,6 +34,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
+from rummy_tui.i18n import N_, _, count_cards, ngettext, pgettext
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
@@ -47,6 +48,7 @@ from rummy_tui.ui.table_text import (
     phase_hint,
     top_line,
 )
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.hand import HandPicture, HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import LogPanel
@@ -135,34 +137,34 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Move", key_display="←→↑↓"),
-        Binding("right", "cursor(1)", "Move", show=False),
-        Binding("up", "cursor_line(-1)", "Move", show=False),
-        Binding("down", "cursor_line(1)", "Move", show=False),
-        Binding("home", "cursor_end(0)", "First card", show=False),
-        Binding("end", "cursor_end(1)", "Last card", show=False),
-        Binding("space", "pick", "Select", key_display="Space"),
-        Binding("shift+left", "move_card(-1)", "Reorder", key_display="⇧←→"),
-        Binding("shift+right", "move_card(1)", "Reorder", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take discard"),
-        Binding("2", "draw_two", "Two-card draw"),
-        Binding("m", "meld", "Meld"),
-        Binding("l", "lay_off", "Lay off"),
-        Binding("L", "show_log", "Log", key_display="L"),
-        Binding("x", "discard", "Discard"),
-        Binding("g", "go_out", "Go out"),
-        Binding("e", "end_deal", "End deal"),
-        Binding("s", "sort", "Sort"),
-        Binding("escape", "clear", "Unselect", key_display="Esc"),
-        Binding("u", "take_back", "Take back"),
-        Binding("u", "take_back_refused", "Take back", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("c", "sheet", "Score sheet"),
-        Binding("pageup", "scroll_players(-1)", "Scroll players", key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll_players(1)", "Scroll players", show=False),
-        Binding("q", "leave", "Menu"),
+        Binding("left", "cursor(-1)", N_("Move"), key_display="←→↑↓"),
+        Binding("right", "cursor(1)", N_("Move"), show=False),
+        Binding("up", "cursor_line(-1)", N_("Move"), show=False),
+        Binding("down", "cursor_line(1)", N_("Move"), show=False),
+        Binding("home", "cursor_end(0)", N_("First card"), show=False),
+        Binding("end", "cursor_end(1)", N_("Last card"), show=False),
+        Binding("space", "pick", N_("Select"), key_display="Space"),
+        Binding("shift+left", "move_card(-1)", N_("Reorder"), key_display="⇧←→"),
+        Binding("shift+right", "move_card(1)", N_("Reorder"), show=False),
+        Binding("d", "draw", N_("Draw")),
+        Binding("t", "take", N_("Take discard")),
+        Binding("2", "draw_two", N_("Two-card draw")),
+        Binding("m", "meld", N_("Meld")),
+        Binding("l", "lay_off", N_("Lay off")),
+        Binding("L", "show_log", N_("Log"), key_display="L"),
+        Binding("x", "discard", N_("Discard")),
+        Binding("g", "go_out", N_("Go out")),
+        Binding("e", "end_deal", N_("End deal")),
+        Binding("s", "sort", N_("Sort")),
+        Binding("escape", "clear", N_("Unselect"), key_display="Esc"),
+        Binding("u", "take_back", N_("Take back")),
+        Binding("u", "take_back_refused", N_("Take back"), show=False),
+        Binding("h", "hint", N_("Hint")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("c", "sheet", N_("Score sheet")),
+        Binding("pageup", "scroll_players(-1)", N_("Scroll players"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll_players(1)", N_("Scroll players"), show=False),
+        Binding("q", "leave", N_("Menu")),
     ]
 
     class Act(Message):
@@ -193,6 +195,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         settings: DisplaySettings,
     ) -> None:
         super().__init__()
+        self.translate_keys()
         self.controller = controller
         self.labels = labels
         self.settings = settings
@@ -201,6 +204,22 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         self.view: PlayerView = controller.public_view()
         self.mode = Mode.HIDDEN
         self.saved_note = ""
+
+    def translate_keys(self) -> None:
+        """The footer's words in the language in use (again after the language changes); the
+        space bar's name too, the other keys show what is printed on them."""
+        merged = self._merged_bindings
+        if merged is not None:
+            self._bindings = merged.copy()
+        translate_bindings(self)
+        bindings = self._bindings.key_to_bindings
+        for key, entries in bindings.items():
+            bindings[key] = [
+                replace(binding, key_display=pgettext("key", "Space"))
+                if binding.key_display == "Space"
+                else binding
+                for binding in entries
+            ]
 
     def act_message(self, action: Action) -> Message:
         """The message that asks the turn flow for ``action``."""
@@ -232,8 +251,6 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#log").border_title = "Log"
         self.redraw()
 
     def on_screen_resume(self) -> None:
@@ -283,6 +300,8 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
     def redraw(self) -> None:
         """Redraw every widget from the current view."""
         view, settings = self.view, self.settings
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#log").border_title = _("Log")
         self._draw_top_line()
         picture = TablePicture(view=view, labels=self.labels, settings=settings)
         self.query_one(PlayersPanel).show(picture)
@@ -310,24 +329,27 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         view = self.view
         if state is None:
             if self.mode is Mode.HIDDEN:
-                message = "No hand is shown while the keyboard passes between players."
+                message = _("No hand is shown while the keyboard passes between players.")
                 if view.phase in (Phase.DRAW, Phase.PLAY) and self.controller.is_bot(view.current):
-                    message = f"{view.players[view.current]} (computer) is playing…"
+                    message = _("{name} (computer) is playing…").format(
+                        name=view.players[view.current]
+                    )
             else:
-                message = "No cards in hand."
-            box.border_title = "Hand"
+                message = _("No cards in hand.")
+            box.border_title = _("Hand")
             hand.show(HandPicture(message=message, settings=self.settings))
             return
         name = view.players[view.seat]
         if state.order == sort_cards(state.order, state.sort_mode):
-            arranged = "sorted by rank" if state.sort_mode == "rank" else "sorted by suit"
+            arranged = _("sorted by rank") if state.sort_mode == "rank" else _("sorted by suit")
         else:
-            arranged = "arranged by hand"
+            arranged = _("arranged by hand")
         selected = len(state.selected)
-        count = len(state.order)
-        title = f"{name}'s hand · {count} card{'s' if count != 1 else ''} · {arranged}"
+        # Translators: the hand's title, then "· 7 cards · sorted by suit · 2 selected".
+        phrases = [_("{name}'s hand").format(name=name), count_cards(len(state.order)), arranged]
         if selected:
-            title += f" · {selected} selected"
+            phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
+        title = " · ".join(phrases)
         box.border_title = escape(title)
         hand.show(
             HandPicture(
@@ -357,7 +379,10 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
 
     def _draw_top_line(self) -> None:
         width = self.size.width or self.app.size.width
-        self.query_one("#top-bar", Static).update(top_line(self.view, self.saved_note, width))
+        # The saved note is the autosave's marked word ("saved"), translated here so a change of
+        # language shows at once.
+        note = _(self.saved_note) if self.saved_note else ""
+        self.query_one("#top-bar", Static).update(top_line(self.view, note, width))
 
     def on_resize(self) -> None:
         """Re-wrap the top line to the new width."""
@@ -365,8 +390,10 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
             self._draw_top_line()
 
     def restyle(self, settings: DisplaySettings) -> None:
-        """Redraw with new display settings."""
+        """Redraw with new display settings (and the language in use)."""
         self.settings = settings
+        self.translate_keys()
+        self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
 
@@ -396,7 +423,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         """Why the player at the keyboard may not take back a move now (the core's sentence),
         or None when ``u`` takes one back."""
         if self.mode is Mode.HIDDEN:
-            return "Only the player at the keyboard may take back a move (P-4)."
+            return _("Only the player at the keyboard may take back a move (P-4).")
         return self.controller.take_back_refusal(self.view.seat)
 
     @on(HandView.CardClicked)
@@ -442,7 +469,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
 
     def action_take_back_refused(self) -> None:
         """``u`` when nothing may be taken back: the core's reason, in red."""
-        self.refused(self.take_back_refusal() or "Nothing can be taken back now (P-4).")
+        self.refused(self.take_back_refusal() or _("Nothing can be taken back now (P-4)."))
 
     def action_show_log(self) -> None:
         """The whole log of the match, as the player at the keyboard may see it."""

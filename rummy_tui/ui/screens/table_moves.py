@@ -29,8 +29,9 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.ui.dig import plan_dig
-from rummy_tui.ui.render import card_label, card_text
+from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_text import (
     Mode,
@@ -80,14 +81,16 @@ class MoveKeys:
             return []
         return [card for card in state.order if card in state.selected]
 
-    def _one_card(self, verb: str) -> Card | None:
-        """The card to act on: the one selected card, else the card under the cursor."""
+    def _one_card(self, too_many: str) -> Card | None:
+        """The card to act on: the one selected card, else the card under the cursor.
+        ``too_many`` is the refusal when several are selected (a ngettext message whose
+        ``{n}`` is how many are selected)."""
         state = self.hand_state
         if state is None or not state.order:
             return None
         selected = self._selected_cards()
         if len(selected) > 1:
-            self.set_status(f"Select just one card to {verb} ({len(selected)} are selected).", True)
+            self.set_status(too_many.format(n=len(selected)), True)
             return None
         if selected:
             return selected[0]
@@ -141,10 +144,10 @@ class MoveKeys:
                 for option in options
             ]
             self.ask(
-                "Take from the discard pile down to which card?",
+                _("Take from the discard pile down to which card?"),
                 choices,
                 lambda count: self.apply(TakeDiscard(count=count)),
-                "The deepest card you take must be melded or laid off this turn (R-5).",
+                _("The deepest card you take must be melded or laid off this turn (R-5)."),
             )
             return
         if take is TakeStyle.WITH_SECOND:
@@ -171,13 +174,13 @@ class MoveKeys:
 
     def _ask_draw_two(self, options: list[DrawTwo]) -> None:
         top = self.controller.top_discard()
-        top_label = card_label(top, self.settings) if top is not None else "the top discard"
+        top_label = card_label(top, self.settings) if top is not None else _("the top discard")
         choices = [Choice(draw_two_words(option, top_label), option) for option in options]
         self.ask(
-            "Which two cards?",
+            _("Which two cards?"),
             choices,
             self.apply,
-            "You discard only one card, so your hand grows by one (B-1).",
+            _("You discard only one card, so your hand grows by one (B-1)."),
         )
 
     def action_meld(self) -> None:
@@ -189,7 +192,7 @@ class MoveKeys:
             if self.view.phase is Phase.DRAW or not self.options.melds_in_play:
                 self.apply(self.controller.meld_action([], None))
                 return
-            self.set_status("Select the cards of the meld first (Space on each card).", True)
+            self.set_status(_("Select the cards of the meld first (Space on each card)."), True)
             return
         readings = self.controller.meld_readings(cards)
         if len(readings) <= 1:
@@ -201,15 +204,21 @@ class MoveKeys:
             self.apply(self.controller.meld_action(cards, reading))
 
         self.ask(
-            "What does the wild card stand for?",
+            _("What does the wild card stand for?"),
             choices,
             meld_as,
-            "It matters for what may be laid off later (G-6).",
+            _("It matters for what may be laid off later (G-6)."),
         )
 
     def action_lay_off(self, meld_id: int | None = None) -> None:
         """Lay the selected card off (asks which meld when it fits several, R-7)."""
-        card = self._one_card("lay off")
+        card = self._one_card(
+            ngettext(
+                "Select just one card to lay off ({n} is selected).",
+                "Select just one card to lay off ({n} are selected).",
+                len(self._selected_cards()),
+            )
+        )
         if card is None or self.mode is not Mode.PLAY:
             return
         targets = self.controller.layoff_targets(card)
@@ -234,9 +243,8 @@ class MoveKeys:
             Choice(layoff_label(meld, face, card, players, self.settings), (meld.meld_id, face))
             for meld, face in options
         ]
-        question = Text("Lay off ")
-        question.append_text(card_text(card, self.settings))
-        question.append(" on which meld?")
+        # Translators: {card} is the card being laid off (e.g. 7♥).
+        question = fill(_("Lay off {card} on which meld?"), card=card_text(card, self.settings))
 
         def lay_off_on(chosen: tuple[int, Face]) -> None:
             self.apply(LayOffCard(card=card, meld_id=chosen[0], face=chosen[1]))
@@ -245,12 +253,18 @@ class MoveKeys:
             question.plain,
             choices,
             lay_off_on,
-            "The card is declared to the meld you choose; that decides what may follow (R-7).",
+            _("The card is declared to the meld you choose; that decides what may follow (R-7)."),
         )
 
     def action_discard(self) -> None:
         """Discard the selected card (or the card under the cursor), ending the turn."""
-        card = self._one_card("discard")
+        card = self._one_card(
+            ngettext(
+                "Select just one card to discard ({n} is selected).",
+                "Select just one card to discard ({n} are selected).",
+                len(self._selected_cards()),
+            )
+        )
         if card is not None:
             self.apply(Discard(card=card))
 
@@ -278,7 +292,7 @@ class MoveKeys:
             self.apply(options[0])
             return
         choices = [Choice(go_out_label(option, self.settings), option) for option in options]
-        self.ask("Go out: which card do you discard?", choices, self.apply)
+        self.ask(_("Go out: which card do you discard?"), choices, self.apply)
 
     def action_end_deal(self) -> None:
         """Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""

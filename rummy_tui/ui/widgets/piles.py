@@ -17,7 +17,8 @@ from textual.widget import Widget
 
 from rummy_tui.core import PlayerView
 from rummy_tui.core.seat_options import TakeStyle, seat_options
-from rummy_tui.ui.render import card_text
+from rummy_tui.i18n import _, count_cards
+from rummy_tui.ui.render import card_text, fill
 from rummy_tui.ui.settings import DisplaySettings
 
 
@@ -75,28 +76,40 @@ class PilesView(Widget):
         view, settings = self.picture.view, self.picture.settings
         text = Text()
         stock = Style(bold=True, meta={"stock": True})
-        text.append("Stock ", style=stock)
+        # Translators: the stock's label in the piles box, followed by a picture of the pack.
+        text.append(_("Stock") + " ", style=stock)
         text.append("▒▒", style=Style(color="#5c6bc0", bgcolor="#283593", meta={"stock": True}))
-        text.append(f" {view.stock_count} card{'s' if view.stock_count != 1 else ''}", style=stock)
+        text.append(" " + count_cards(view.stock_count), style=stock)
         if view.rebuilds:
             limit = view.rules.rebuild_limit
             shown = f"{view.rebuilds}/{limit}" if limit is not None else str(view.rebuilds)
-            text.append(f" (rebuilt {shown}, G-9)", style="dim")
+            # Translators: how often the stock was rebuilt from the discard pile, e.g. 2/3.
+            text.append(" " + _("(rebuilt {times}, G-9)").format(times=shown), style="dim")
         elif view.stock_count == 0 and not view.rules.rebuild_stock:
-            text.append(" (empty: not rebuilt, R-10)", style="dim")
+            text.append(" " + _("(empty: not rebuilt, R-10)"), style="dim")
         text.append("\n")
         pile = view.discard_pile
         spread = seat_options(view).take is TakeStyle.DOWN_TO
         if not pile:
-            text.append("Discard pile empty", style="bold")
+            text.append(_("Discard pile empty"), style="bold")
             return text
         if not spread:
-            text.append(f"Discard pile ({view.discard_count}): top ", style="bold")
             top = card_text(pile[-1], settings)
             top.stylize(Style(meta={"discard": 1}))
-            text.append_text(top)
+            # Translators: {count} cards in the discard pile, {card} the top one (drawn as a card).
+            line = fill(
+                _("Discard pile ({count}): top {card}"),
+                style="bold",
+                count=str(view.discard_count),
+                card=top,
+            )
+            text.append_text(line)
             return text
-        text.append(f"Discard pile, spread ({len(pile)}), bottom → top:\n", style="bold")
+        # Translators: Rummy 500's spread discard pile, listed from the bottom card to the top.
+        text.append(
+            _("Discard pile, spread ({count}), bottom → top:").format(count=len(pile)) + "\n",
+            style="bold",
+        )
         width = max(8, (self.content_region.width or self.size.width or 30))
         line_length = 0
         for position, card in enumerate(pile):

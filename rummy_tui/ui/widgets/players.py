@@ -19,8 +19,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rummy_tui.core import PlayerView, TableMeld
-from rummy_tui.core.scoring import table_points, team_of
-from rummy_tui.core.variants.ruleset import Scoring
+from rummy_tui.core.scoring import team_of
+from rummy_tui.core.seat_options import ScoreUnit, seat_standing
+from rummy_tui.i18n import _, count_cards, ngettext, pgettext
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -42,15 +43,31 @@ class TablePicture:
     settings: DisplaySettings = field(default_factory=DisplaySettings)
 
 
-def score_text(view: PlayerView, seat: int) -> str:
-    """The seat's running total in the variant's words."""
-    score = view.scores[seat]
-    if view.rules.scoring is Scoring.CHIPS:
-        return f"{score:+d} chips"
-    if view.rules.scoring is Scoring.TABLE_MINUS_HAND:
-        on_table = table_points(view.rules, list(view.melds), seat)
-        return f"{score} pts · {on_table} on table"
-    return f"{score} pts"
+def score_phrases(view: PlayerView, seat: int) -> list[str]:
+    """The seat's running total in the variant's words (the core says which: chips, points,
+    points with what the seat's table cards score this deal)."""
+    standing = seat_standing(view, seat)
+    total = standing.total
+    if standing.unit is ScoreUnit.CHIPS:
+        # Translators: a European Rummy total, always signed (+3, -2).
+        return [ngettext("{total} chip", "{total} chips", abs(total)).format(total=f"{total:+d}")]
+    # Translators: a running total in points, short ("pts").
+    phrases = [_("{total} pts").format(total=total)]
+    if standing.on_table is not None:
+        # Translators: Rummy 500: what the seat's melds and lay-offs score this deal.
+        phrases.append(_("{points} on table").format(points=standing.on_table))
+    return phrases
+
+
+def level_words(level: str) -> str:
+    """A computer player's level in the player's language."""
+    if level == "easy":
+        return pgettext("computer level", "easy")
+    if level == "normal":
+        return pgettext("computer level", "normal")
+    if level == "hard":
+        return pgettext("computer level", "hard")
+    return level
 
 
 def meld_text(meld: TableMeld, owner_view: int, settings: DisplaySettings) -> Text:
@@ -152,23 +169,24 @@ class PlayerBox(Widget):
         if label.bot_level and label.bot_level not in label.name.lower():
             # "(computer, easy)" where the seat's line has room, "(easy)" on a narrow panel,
             # so that twelve seats keep one line each at 80 columns.
-            level = f" (computer, {label.bot_level})"
+            words = level_words(label.bot_level)
+            level = " " + _("(computer, {level})").format(level=words)
             if len(label.name) + len(level) + 30 > width:
-                level = f" ({label.bot_level})"
+                level = f" ({words})"
             phrases.append(Text(level, style="dim"))
         if seat == view.seat:
-            phrases.append(Text(" (you)", style="italic"))
+            phrases.append(Text(" " + _("(you)"), style="italic"))
         if seat == view.dealer:
-            phrases.append(Text(" [dealer]", style="#c0a0ff"))
+            phrases.append(Text(" " + _("[dealer]"), style="#c0a0ff"))
         partners = [
             other for other in team_of(view.rules, seat, len(view.players)) if other != seat
         ]
         if partners:
             names = " & ".join(view.players[other] for other in partners)
-            phrases.append(Text(f" · partner {names}", style="#7cd67c"))
-        count = view.hand_sizes[seat]
-        phrases.append(Text(f" · {count} card{'s' if count != 1 else ''}"))
-        for piece in score_text(view, seat).split(" · "):
+            # Translators: the partner's name (or names, joined by " & ").
+            phrases.append(Text(" · " + _("partner {names}").format(names=names), style="#7cd67c"))
+        phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
+        for piece in score_phrases(view, seat):
             phrases.append(Text(f" · {piece}", style="bold"))
         text = wrap_parts(phrases, width, "    ", "", first_indent="")
         own = [meld for meld in view.melds if meld.owner == seat]
@@ -188,7 +206,7 @@ class PlayerBox(Widget):
             if placed.seat == seat
         ]
         if laid:
-            pieces = [Text("laid off:", style="dim")]
+            pieces = [Text(_("laid off:"), style="dim")]
             for meld, placed in laid:
                 part = placed_text(placed, settings)
                 part.append(f"→#{meld.meld_id}", style=Style(color="#9ecbff"))
