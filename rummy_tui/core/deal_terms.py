@@ -9,6 +9,8 @@ filled from the :class:`~rummy_tui.core.state.ScoreLine` and the deal's result:
 * ``{cards}``: the loser's unmatched cards (Boathouse);
 * ``{table}``, ``{hand}``, ``{own}``: Rummy 500's table points, hand points and their
   difference;
+* ``{total}``: Rummy 500 partners' shared change (R-13);
+* ``{others}``: how many other players pay the winner;
 * ``{why}``: European Rummy's payment rule in words (E-8).
 """
 
@@ -79,12 +81,12 @@ _TABLE = DealTerms(
     table_points_shown=True,
     hand_points_shown=True,
 )
-_PARTNERS_LINE = N_("{table} on the table - {hand} in hand = {own}; partnership total {points}")
+_PARTNERS_LINE = N_("{table} on the table - {hand} in hand = {own}; partnership total {total}")
 _CHIPS = DealTerms(
     unit="chips",
     signed=True,
     summary=N_("Each loser pays the winner chips: the largest amount that applies (E-8)."),
-    winner_line=N_("collects {points} from every other player ({why})"),
+    winner_line=N_("collects {points} from each of the {others} others ({why})"),
     loser_line=N_("pays {points} ({why})"),
     doubled_loser_line=N_("pays {points} ({why})"),
     every_table_shown=False,
@@ -112,6 +114,10 @@ def deal_terms(rules: RuleSet, players: int = 2) -> DealTerms:
             )
         return _TABLE
     if rules.scoring is Scoring.CHIPS:
+        if players == 2:
+            return replace(
+                _CHIPS, winner_line=N_("collects {points} from the other player ({why})")
+            )
         return _CHIPS
     if rules.scoring is Scoring.UNMATCHED:
         return _UNMATCHED
