@@ -10,6 +10,7 @@ filled from the :class:`~rummy_tui.core.state.ScoreLine` and the deal's result:
 * ``{table}``, ``{hand}``, ``{own}``: Rummy 500's table points, hand points and their
   difference;
 * ``{total}``: Rummy 500 partners' shared change (R-13);
+* ``{each}``: what each loser paid the winner (European Rummy);
 * ``{others}``: how many other players pay the winner;
 * ``{why}``: European Rummy's payment rule in words (E-8).
 """
@@ -86,7 +87,7 @@ _CHIPS = DealTerms(
     unit="chips",
     signed=True,
     summary=N_("Each loser pays the winner chips: the largest amount that applies (E-8)."),
-    winner_line=N_("collects {points} from each of the {others} others ({why})"),
+    winner_line=N_("collects {each} from each of the {others} others ({why})"),
     loser_line=N_("pays {points} ({why})"),
     doubled_loser_line=N_("pays {points} ({why})"),
     every_table_shown=False,
@@ -115,9 +116,7 @@ def deal_terms(rules: RuleSet, players: int = 2) -> DealTerms:
         return _TABLE
     if rules.scoring is Scoring.CHIPS:
         if players == 2:
-            return replace(
-                _CHIPS, winner_line=N_("collects {points} from the other player ({why})")
-            )
+            return replace(_CHIPS, winner_line=N_("collects {each} from the other player ({why})"))
         return _CHIPS
     if rules.scoring is Scoring.UNMATCHED:
         return _UNMATCHED

@@ -77,7 +77,9 @@ def line_words(view: PlayerView, result: DealResult, line: ScoreLine, terms: Dea
         template = terms.winner_line
     else:
         template = terms.doubled_loser_line if result.rummy else terms.loser_line
-    deadwood = best_arrangement(view.rules, list(line.hand)).deadwood if line.hand else []
+    deadwood = []
+    if "{cards}" in template and line.hand:  # only Boathouse names the unmatched cards
+        deadwood = best_arrangement(view.rules, list(line.hand)).deadwood
     return _(template).format(
         points=abs(line.change) if line.change else line.hand_points,
         cards=" ".join(str(card) for card in deadwood) or _("nothing"),
@@ -87,6 +89,11 @@ def line_words(view: PlayerView, result: DealResult, line: ScoreLine, terms: Dea
         total=line.change,
         why=payment_words(result.payment, result.payment_rule),
         others=len(view.players) - 1,
+        each=(
+            result.payment.chips
+            if result.payment is not None
+            else abs(line.change) // max(1, len(view.players) - 1)
+        ),
     )
 
 
