@@ -14,7 +14,7 @@ from rummy_tui.core import RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_problem
 from rummy_tui.core.variants import OptionSpec, player_count_error
 from rummy_tui.i18n import N_, _
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match_setup import MatchSetup, Seat, SeatKind, computer_name
 
 MAX_SEATS = 12
 """The most seats any variant has (G-2)."""
@@ -35,8 +35,7 @@ PACE_CHOICES: tuple[tuple[str, float], ...] = (
     (N_("very slow (2 s)"), 2.0),
 )
 """Computer pace: seconds between a computer player's actions (labels translated when shown)."""
-LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-"""A computer seat's level in the default name."""
+
 DEFAULT_PACE = 0.5
 
 
@@ -44,8 +43,7 @@ def default_name(number: int, kind: SeatKind) -> str:
     """The name a seat gets until someone types one: "Player 3", "Computer 3 (hard)"."""
     if kind is SeatKind.HUMAN:
         return _("Player {number}").format(number=number)
-    level = _(LEVEL_WORDS.get(kind.value, kind.value))
-    return _("Computer {number} ({level})").format(number=number, level=level)
+    return computer_name(number, kind)
 
 
 @dataclass
