@@ -8,6 +8,7 @@ help always says what the engine enforces.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -20,7 +21,7 @@ from textual.widgets import Footer, Markdown, Static
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
 from rummy_tui.core.deal_terms import melding_words
 from rummy_tui.core.variants.option_words import choice_words, note_words
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import N_, _, count_cards, ngettext
 from rummy_tui.ui.assets import read_asset
 from rummy_tui.ui.screens.menu_parts import menu_css
 from rummy_tui.ui.translate import translate_bindings
@@ -121,10 +122,14 @@ def _by_players(table: tuple[tuple[int, int], ...], rules: RuleSet) -> list[tupl
     return pairs
 
 
-def _per_count(pairs: list[tuple[int, str]], counted: tuple[str, str], each: bool) -> str:
+def _packs(n: int) -> str:
+    return ngettext("{n} pack", "{n} packs", n).format(n=n)
+
+
+def _per_count(pairs: list[tuple[int, str]], counted: Callable[[int], str], each: bool) -> str:
     """ "10 cards each with 2 players, 7 with 3-4" (or just "15 cards each")."""
     first_value, first_players = pairs[0]
-    first = ngettext(*counted, first_value).format(n=first_value)
+    first = counted(first_value)
     if each:
         first = _("{cards} each").format(cards=first)
     if len(pairs) == 1:
@@ -140,18 +145,14 @@ def _per_count(pairs: list[tuple[int, str]], counted: tuple[str, str], each: boo
 
 def glance_markdown(rules: RuleSet) -> str:
     """The variant's fixed facts, written from its RuleSet."""
-    packs = _per_count(
-        _by_players(rules.packs_by_players, rules), (N_("{n} pack"), N_("{n} packs")), False
-    )
+    packs = _per_count(_by_players(rules.packs_by_players, rules), _packs, False)
     if rules.jokers_per_pack:
         jokers = ngettext(
             "{n} joker per pack", "{n} jokers per pack", rules.jokers_per_pack
         ).format(n=rules.jokers_per_pack)
     else:
         jokers = _("no jokers")
-    dealt = _per_count(
-        _by_players(rules.hand_size_by_players, rules), (N_("{n} card"), N_("{n} cards")), True
-    )
+    dealt = _per_count(_by_players(rules.hand_size_by_players, rules), count_cards, True)
     if rules.jokers_per_pack and rules.twos_wild:
         wild = _("jokers and twos")
     elif rules.jokers_per_pack:
