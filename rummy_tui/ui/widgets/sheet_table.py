@@ -173,8 +173,9 @@ class ScoreSheetTable(DataTable[Text]):
             if sheet.settlement:
                 pays = _("pays {amount}").format(amount=sheet.settlement[index])
                 width = max(width, len(pays) + 1)
-            won = _("{total} won").format(total=sheet.totals[index])
-            widths.append(max(width, len(str(sheet.totals[index])) + 4, len(won) + 1))
+            total = sheet.totals[index]
+            won = len(_("{total} won").format(total=total)) if index in sheet.winners else 0
+            widths.append(max(width, len(str(total)) + 4, won + 1))
         return widths
 
     def _cell(self, row: SheetRow, index: int) -> Text:
