@@ -175,7 +175,7 @@ class ScoreSheetTable(DataTable[Text]):
                 width = max(width, len(pays) + 1)
             total = sheet.totals[index]
             won = len(_("{total} won").format(total=total)) if index in sheet.winners else 0
-            widths.append(max(width, len(str(total)) + 4, won + 1))
+            widths.append(max(width, len(str(total)) + 4, won))
         return widths
 
     def _cell(self, row: SheetRow, index: int) -> Text:
