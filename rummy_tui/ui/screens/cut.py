@@ -52,7 +52,7 @@ def cut_text(
             text.append(f"{title}\n", style="bold")
         lowest = min(card.rank for card in cut_round.cards)
         for seat, card in zip(cut_round.seats, cut_round.cards, strict=True):
-            text.append("  " + _("{player} cuts").format(player=f"{players[seat]:<{width}}") + " ")
+            text.append("  " + _("{player} cuts").format(player=f"{players[seat]:<{width}} ") + " ")
             text.append_text(card_text(card, settings, width=3))
             if card.rank == lowest:
                 text.append("  " + _("lowest"), style="bold #ffd54f")
