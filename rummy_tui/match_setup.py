@@ -13,6 +13,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_tui.core import Game, IllegalAction, RuleSet, new_game
 from rummy_tui.core.game import name_refusal
+from rummy_tui.i18n import N_, _
+
+LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""A computer seat's level as its default name says it."""
+
+
+def computer_name(number: int, kind: SeatKind) -> str:
+    """The name a computer seat gets until someone types one: "Computer 3 (hard)"."""
+    level = _(LEVEL_WORDS.get(kind.value, kind.value))
+    return _("Computer {number} ({level})").format(number=number, level=level)
 
 
 class SeatKind(StrEnum):
@@ -97,7 +107,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
                 raise IllegalAction("setup.unknown_level", "G-2", level=level) from None
             if kind is SeatKind.HUMAN:
                 raise IllegalAction("setup.human_not_level", "G-2")
-            seats.append(Seat(name=f"Computer {number} ({kind.value})", kind=kind))
+            seats.append(Seat(name=computer_name(number, kind), kind=kind))
         else:
             refusal = name_refusal(entry)
             if refusal is not None:
@@ -155,10 +165,16 @@ def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
                 values[name] = int(typed)
                 continue
             choices = ", ".join(choice_text(choice) for choice in spec.choices)
-            more = " or any whole number above 0" if name in _OPEN_NUMBERS else ""
+            typed_text = text.strip() or _("empty")
+            if name in _OPEN_NUMBERS:
+                problem = _(
+                    "Option {name} cannot be {value} in {variant} "
+                    "(choices: {choices} or any whole number above 0)."
+                )
+            else:
+                problem = _("Option {name} cannot be {value} in {variant} (choices: {choices}).")
             raise ValueError(
-                f"Option {name} cannot be {text.strip() or 'empty'} in {rules.name} "
-                f"(choices: {choices}{more})."
+                problem.format(name=name, value=typed_text, variant=_(rules.name), choices=choices)
             )
     return values
 

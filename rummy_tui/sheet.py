@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rummy_tui.core import Game, GameState
+from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.scoring import match_winners, team_of
-from rummy_tui.core.state import DealResult
-from rummy_tui.core.variants.ruleset import Scoring
+from rummy_tui.core.state import ChipPayment, DealEnding, DealResult
+from rummy_tui.deal_words import ending_words, payment_words
+from rummy_tui.i18n import _
 
 
 class RowKind(StrEnum):
@@ -84,20 +86,33 @@ class SheetRow:
     payment_rule: str = ""
     """European Rummy: the rule of E-8 that set the payment."""
     reason: str = ""
-    """How the deal ended, in one line."""
+    """How the deal ended, in one line (the core's English; :attr:`ending_line` words it)."""
+    ending: DealEnding | None = None
+    """How the deal ended, as data."""
+    ending_name: str = ""
+    """The name of the player the ending is about."""
+    payment: ChipPayment | None = None
+    """European Rummy: the rule of E-8 that set the payment, as data."""
+
+    @property
+    def ending_line(self) -> str:
+        """How the deal ended, in the player's language."""
+        return ending_words(self.ending, self.ending_name, self.reason)
 
     @property
     def note(self) -> str:
         """A short public remark for the row: dead hand, extra deal, rummy, the E-8 rule."""
         parts = []
         if self.kind is RowKind.DEAD:
-            parts.append("dead hand, no score (G-9)")
+            parts.append(_("dead hand, no score (G-9)"))
         if self.kind is RowKind.EXTRA:
-            parts.append("extra deal after an exact tie (R-12)")
+            parts.append(_("extra deal after an exact tie (R-12)"))
         if self.rummy:
-            parts.append("rummy: losers paid double (C-5)")
-        if self.payment_rule:
-            parts.append(f"E-8: {self.payment_rule}")
+            parts.append(_("rummy: losers paid double (C-5)"))
+        if self.payment_rule or self.payment is not None:
+            parts.append(
+                _("E-8: {payment}").format(payment=payment_words(self.payment, self.payment_rule))
+            )
         return "; ".join(parts)
 
 
@@ -157,12 +172,12 @@ class ScoreSheet:
         for total in self.totals:
             totals += [total, total] + [""] * (width - 2)
         winners = " & ".join(self.columns[index].title for index in self.winners)
-        writer.writerow([*totals, winners, "match over" if self.finished else "in progress"])
+        writer.writerow([*totals, winners, _("match over") if self.finished else _("in progress")])
         if self.settlement:
             pays: list[object] = ["settlement", ""]
             for amount in self.settlement:
                 pays += [amount, ""] + [""] * (width - 2)
-            writer.writerow([*pays, winners, "each pays the winner the difference (R-12)"])
+            writer.writerow([*pays, winners, _("each pays the winner the difference (R-12)")])
         return buffer.getvalue()
 
 
@@ -201,14 +216,15 @@ def score_sheet(game: Game) -> ScoreSheet:
                 totals[seat] += change
             deals_scored += 1
             tie_pending = _exact_tie_above_target(state, totals, deals_scored)
-        rows.append(_row(result, kind, columns, column_of, totals))
+        rows.append(_row(result, kind, columns, column_of, totals, state.players))
     over = game.is_over
     deal = state.deal
+    terms = deal_terms(rules, len(state.players))
     return ScoreSheet(
         variant_id=rules.variant_id,
         variant=rules.name,
-        unit="chips" if rules.scoring is Scoring.CHIPS else "points",
-        shows_table_points=rules.scoring is Scoring.TABLE_MINUS_HAND,
+        unit=terms.unit,
+        shows_table_points=terms.table_points_shown,
         columns=columns,
         rows=tuple(rows),
         totals=tuple(state.scores[column.seats[0]] for column in columns),
@@ -240,6 +256,7 @@ def _row(
     columns: tuple[SheetColumn, ...],
     column_of: dict[int, int],
     totals: list[int],
+    players: list[str],
 ) -> SheetRow:
     lines = {line.seat: line for line in result.lines}
     cells = []
@@ -265,4 +282,11 @@ def _row(
         rummy=result.rummy,
         payment_rule=result.payment_rule,
         reason=result.reason,
+        ending=result.ending,
+        ending_name=(
+            players[result.ending.seat]
+            if result.ending is not None and result.ending.seat is not None
+            else ""
+        ),
+        payment=result.payment,
     )

@@ -13,7 +13,7 @@ from rummy_tui.core.actions import Action
 from rummy_tui.core.cards import Card
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
-from rummy_tui.core.state import DealResult, GameState, Phase, TurnState
+from rummy_tui.core.state import DealEnding, DealResult, GameState, Phase, TurnState
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
 Plan = Callable[[], tuple[Action, str]]
@@ -85,7 +85,9 @@ class DealFlow:
         """End the deal if ``seat`` has no cards left (C-3, R-9)."""
         if self.state.deal.hands[seat]:
             return ""
-        self._end_deal(seat, f"{self._name(seat)} went out.")
+        self._end_deal(
+            seat, f"{self._name(seat)} went out.", DealEnding(code="went_out", seat=seat)
+        )
         return f" {self._name(seat)} goes out!"
 
     # ------------------------------------------------------------------ turn and deal flow
@@ -119,11 +121,12 @@ class DealFlow:
                 ),
                 lines=(),
                 changes=tuple(0 for _ in self.players),
+                ending=DealEnding(code="dead", rebuilds=deal.rebuilds),
             )
             self._record_result(result)
 
-    def _end_deal(self, winner: int | None, reason: str) -> None:
-        result = score_deal(self.state, winner, reason)
+    def _end_deal(self, winner: int | None, reason: str, ending: DealEnding | None = None) -> None:
+        result = score_deal(self.state, winner, reason, ending)
         self._record_result(result)
 
     def _record_result(self, result: DealResult) -> None:

@@ -11,7 +11,7 @@ from rummy_tui.core.deal_flow import DealFlow, Plan
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.errors import IllegalAction
-from rummy_tui.core.state import Phase
+from rummy_tui.core.state import DealEnding, Phase
 from rummy_tui.core.variants.ruleset import DrawRule
 
 _TWO_CARD_DRAWS: dict[DrawRule, tuple[set[tuple[str, str]], str]] = {
@@ -161,7 +161,11 @@ class DrawChecks(DealFlow):
 
         def run() -> tuple[Action, str]:
             name = self._name()
-            self._end_deal(None, f"The stock ran out and {name} took no discard.")
+            self._end_deal(
+                None,
+                f"The stock ran out and {name} took no discard.",
+                DealEnding(code="stock_out", seat=self.current),
+            )
             return EndDeal(), f"{name} ends the deal: the stock is empty (R-10)."
 
         return run

@@ -12,7 +12,7 @@ from rummy_tui.core.deal_flow import DealFlow, Plan
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.melds import MeldReading, reading_to_meld
 from rummy_tui.core.play_checks import PlayChecks
-from rummy_tui.core.state import Phase
+from rummy_tui.core.state import DealEnding, Phase
 from rummy_tui.core.variants.ruleset import Scoring
 
 
@@ -80,7 +80,11 @@ class OutChecks(PlayChecks, DealFlow):
             )
             shown = " | ".join(reading.describe() for reading in readings)
             tail = f", discarding {action.discard}" if action.discard is not None else ""
-            self._end_deal(seat, f"{self._name(seat)} laid the whole hand down.")
+            self._end_deal(
+                seat,
+                f"{self._name(seat)} laid the whole hand down.",
+                DealEnding(code="laid_down", seat=seat),
+            )
             return done, f"{self._name(seat)} goes out: {shown}{tail}."
 
         return run

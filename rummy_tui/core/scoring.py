@@ -5,7 +5,14 @@ from __future__ import annotations
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card
 from rummy_tui.core.melds import MeldKind, TableMeld, is_wild
-from rummy_tui.core.state import DealResult, DealState, GameState, ScoreLine
+from rummy_tui.core.state import (
+    ChipPayment,
+    DealEnding,
+    DealResult,
+    DealState,
+    GameState,
+    ScoreLine,
+)
 from rummy_tui.core.values import hand_total, table_value
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
@@ -29,29 +36,56 @@ def team_of(rules: RuleSet, seat: int, players: int) -> tuple[int, ...]:
     return (seat,)
 
 
-def chip_payment(rules: RuleSet, winning_hand: list[Card], cards_drawn: int) -> tuple[int, str]:
-    """What each loser pays the European winner, and the rule that applied (E-8)."""
+def chip_basis(rules: RuleSet, winning_hand: list[Card], cards_drawn: int) -> ChipPayment:
+    """What each loser pays the European winner and which rule of E-8 set it, as data."""
     jokers = sum(1 for card in winning_hand if card.is_joker)
     twos = sum(1 for card in winning_hand if card.rank == 2) if rules.twos_wild else 0
     wild_count = sum(1 for card in winning_hand if is_wild(rules, card))
     if rules.twos_wild:
-        base = 1 + twos + 2 * jokers
-        base_text = f"1 chip + {twos} for twos + {2 * jokers} for jokers"
+        base = ChipPayment(kind="base_twos", chips=1 + twos + 2 * jokers, twos=twos, jokers=jokers)
     else:
-        base = 1 + jokers
-        base_text = f"1 chip + {jokers} for jokers"
-    candidates = [(base, base_text)]
+        base = ChipPayment(kind="base", chips=1 + jokers, jokers=jokers)
+    candidates = [base]
     if wild_count == 0:
-        candidates.append((10, "10 chips: no wild card in the winning hand"))
+        candidates.append(ChipPayment(kind="no_wild", chips=10))
     if cards_drawn == 0:
-        candidates.append((10, "10 chips: went out without drawing a card"))
+        candidates.append(ChipPayment(kind="no_draw", chips=10))
     elif cards_drawn == 1:
-        candidates.append((5, "5 chips: drew only one card"))
-    return max(candidates, key=lambda candidate: candidate[0])
+        candidates.append(ChipPayment(kind="one_card", chips=5))
+    return max(candidates, key=lambda candidate: candidate.chips)
 
 
-def score_deal(state: GameState, winner: int | None, reason: str) -> DealResult:
-    """Score the deal in progress and return its result (scores are not yet changed)."""
+def chip_payment_text(payment: ChipPayment) -> str:
+    """The payment's rule in English words, e.g. "5 chips: drew only one card"."""
+    if payment.kind == "base_twos":
+        return f"1 chip + {payment.twos} for twos + {2 * payment.jokers} for jokers"
+    if payment.kind == "base":
+        return f"1 chip + {payment.jokers} for jokers"
+    if payment.kind == "no_wild":
+        return "10 chips: no wild card in the winning hand"
+    if payment.kind == "no_draw":
+        return "10 chips: went out without drawing a card"
+    return "5 chips: drew only one card"
+
+
+def chip_payment(rules: RuleSet, winning_hand: list[Card], cards_drawn: int) -> tuple[int, str]:
+    """What each loser pays the European winner, and the rule that applied (E-8)."""
+    payment = chip_basis(rules, winning_hand, cards_drawn)
+    return payment.chips, chip_payment_text(payment)
+
+
+def score_deal(
+    state: GameState, winner: int | None, reason: str, ending: DealEnding | None = None
+) -> DealResult:
+    """Score the deal in progress and return its result (scores are not yet changed).
+
+    ``ending`` is how the deal ended as data (kept in the result for the interface's words).
+    """
+    result = _score_deal(state, winner, reason)
+    return result.model_copy(update={"ending": ending}) if ending is not None else result
+
+
+def _score_deal(state: GameState, winner: int | None, reason: str) -> DealResult:
     rules = state.rules
     deal = state.deal
     players = len(state.players)
@@ -109,7 +143,8 @@ def _score_chips(
     winning_hand = list(deal.hands[winner]) + [
         placed.card for meld in deal.melds for placed in meld.cards if placed.seat == winner
     ]
-    chips, text = chip_payment(rules, winning_hand, deal.cards_drawn[winner])
+    payment = chip_basis(rules, winning_hand, deal.cards_drawn[winner])
+    chips, text = payment.chips, chip_payment_text(payment)
     changes = [-chips] * players
     changes[winner] = chips * (players - 1)
     others = "the other player" if players == 2 else f"each of the {players - 1} others"
@@ -134,6 +169,7 @@ def _score_chips(
         lines=tuple(lines),
         changes=tuple(changes),
         payment_rule=text,
+        payment=payment,
     )
 
 

@@ -69,6 +69,37 @@ class ScoreLine(BaseModel):
     """One line saying how ``change`` was reached."""
 
 
+class DealEnding(BaseModel):
+    """How a deal ended, as data an interface words in its language."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str
+    """"went_out" (went out with a discard or none), "laid_down" (laid the whole hand down),
+    "stock_out" (Rummy 500: the stock ran out and ``seat`` took no discard) or "dead" (G-9)."""
+    seat: int | None = None
+    """The seat the ending is about (the winner, or who took no discard)."""
+    rebuilds: int = 0
+    """Dead hand: how many times the stock had been rebuilt."""
+
+
+class ChipPayment(BaseModel):
+    """European Rummy: which rule of E-8 set the payment, and the counts it used."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    """"base" (1 chip + jokers), "base_twos" (1 chip + twos + jokers), "no_wild" (10 chips:
+    no wild card in the winning hand), "no_draw" (10 chips: went out without drawing) or
+    "one_card" (5 chips: drew only one card)."""
+    chips: int
+    """What each loser pays."""
+    twos: int = 0
+    """Wild twos in the winning hand (twos wild only)."""
+    jokers: int = 0
+    """Jokers in the winning hand."""
+
+
 class DealResult(BaseModel):
     """How a deal ended and what it paid."""
 
@@ -90,6 +121,10 @@ class DealResult(BaseModel):
     payment_rule: str = ""
     """European Rummy: the rule of E-8 that set the payment, e.g. "5 chips: drew only one
     card" (empty in the other variants)."""
+    ending: DealEnding | None = None
+    """How the deal ended, as data (None in saves from before it was recorded)."""
+    payment: ChipPayment | None = None
+    """European Rummy: the rule of E-8 that set the payment, as data."""
 
 
 class TakeBackNote(BaseModel):

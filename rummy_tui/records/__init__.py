@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from rummy_tui.core import Game
+from rummy_tui.i18n import _
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.records.db import LOCK_TIMEOUT, RecordsError, connect, records_path
 from rummy_tui.records.queries import (
@@ -100,10 +101,10 @@ class Records:
                 finally:
                     connection.close()
             except (sqlite3.Error, OSError, RecordsError, ValueError) as error:
-                self.problem = (
+                self.problem = _(
                     "Records are off until rummy_tui is restarted: the records file "
-                    f"{self.path} could not be used ({_plain(error)}); play and saving go on."
-                )
+                    "{path} could not be used ({reason}); play and saving go on."
+                ).format(path=self.path, reason=_plain(error))
                 return default
 
     def record_match(

@@ -12,7 +12,7 @@ import rummy_tui.ui.dig as dig_module
 import rummy_tui.ui.render as render_module
 import rummy_tui.ui.screens.rules_help as rules_help_module
 from rummy_tui.bots.hints import hint
-from rummy_tui.core import DrawStock, Phase, get_variant, new_game
+from rummy_tui.core import DrawStock, Phase, get_variant, new_game, parse_cards
 from rummy_tui.core.scoring import _score_chips
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore, check_new_name
@@ -115,6 +115,9 @@ def test_result_text_draws_the_cards_of_an_explanation() -> None:
     result = SimpleNamespace(
         deal_number=1,
         reason="Anna went out.",
+        ending=None,
+        payment=None,
+        payment_rule="",
         dead=False,
         rummy=False,
         winner=0,
@@ -126,7 +129,7 @@ def test_result_text_draws_the_cards_of_an_explanation() -> None:
                 seat=1,
                 change=-5,
                 explanation="pays 5 for unmatched KD 10S",
-                hand=(),
+                hand=tuple(parse_cards("KD 10S")),
                 hand_points=5,
                 table_points=0,
             ),

@@ -10,11 +10,12 @@ from rummy_tui.core.variants.ruleset import (
     Scoring,
     UnmatchedValue,
 )
+from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="boathouse",
-    name="Boathouse Rum",
-    description="Draw up to two cards, lay the whole hand down at once; runs turn the corner.",
+    name=N_("Boathouse Rum"),
+    description=N_("Draw up to two cards, lay the whole hand down at once; runs turn the corner."),
     min_players=2,
     max_players=6,
     packs_by_players=((6, 1),),
@@ -40,22 +41,24 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="unmatched_value",
-            label="Unmatched cards cost",
+            label=N_("Unmatched cards cost"),
             choices=(UnmatchedValue.PIP, UnmatchedValue.PER_CARD),
-            help="Pip value with ace 11, or one point per unmatched card (B-5).",
+            help=N_("Pip value with ace 11, or one point per unmatched card (B-5)."),
         ),
         OptionSpec(
             field="draw_rule",
-            label="Draw rule",
+            label=N_("Draw rule"),
             choices=(DrawRule.BOATHOUSE, DrawRule.HOYLE),
-            help="Boathouse: stock, discard+stock, stock+stock. Hoyle: stock, or discard then "
-            "next discard or stock (B-1).",
+            help=N_(
+                "Boathouse: stock, discard+stock, stock+stock. Hoyle: stock, or discard then "
+                "next discard or stock (B-1)."
+            ),
         ),
         OptionSpec(
             field="target_score",
-            label="Points to win",
+            label=N_("Points to win"),
             choices=(100, 25, 150, 250, None),
-            help="Default 100 with pip scoring, 25 with per-card scoring (B-6).",
+            help=N_("Default 100 with pip scoring, 25 with per-card scoring (B-6)."),
         ),
         MATCH_DEALS,
         REBUILD_LIMIT,

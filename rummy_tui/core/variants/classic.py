@@ -2,11 +2,12 @@
 
 from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
+from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="classic",
-    name="Classic Rummy",
-    description="One pack, meld and lay off as you go; empty your hand first. 2-6 players.",
+    name=N_("Classic Rummy"),
+    description=N_("One pack, meld and lay off as you go; empty your hand first. 2-6 players."),
     min_players=2,
     max_players=6,
     packs_by_players=((6, 1),),
@@ -22,9 +23,9 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="target_score",
-            label="Points to win",
+            label=N_("Points to win"),
             choices=(100, 150, 250, None),
-            help="The first player to reach this total wins (None: play a number of deals).",
+            help=N_("The first player to reach this total wins (None: play a number of deals)."),
         ),
         MATCH_DEALS,
         REBUILD_LIMIT,

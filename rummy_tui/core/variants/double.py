@@ -2,11 +2,12 @@
 
 from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
+from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="double",
-    name="Double Rum",
-    description="Two packs and two jokers; groups may repeat suits; end jokers move once.",
+    name=N_("Double Rum"),
+    description=N_("Two packs and two jokers; groups may repeat suits; end jokers move once."),
     min_players=2,
     max_players=6,
     packs_by_players=((6, 2),),
@@ -28,9 +29,9 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="target_score",
-            label="Points to win",
+            label=N_("Points to win"),
             choices=(250, 100, 150, 500, None),
-            help="The first player to reach this total wins (D-8).",
+            help=N_("The first player to reach this total wins (D-8)."),
         ),
         MATCH_DEALS,
         REBUILD_LIMIT,

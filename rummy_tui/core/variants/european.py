@@ -2,11 +2,12 @@
 
 from rummy_tui.core.variants.common import REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
+from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="european",
-    name="European Rummy",
-    description="Runs only, 15 cards, lay all down at once; losers pay chips. 2-12 players.",
+    name=N_("European Rummy"),
+    description=N_("Runs only, 15 cards, lay all down at once; losers pay chips. 2-12 players."),
     min_players=2,
     max_players=12,
     packs_by_players=((5, 2), (9, 3), (12, 4)),
@@ -33,21 +34,21 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="ace_rule",
-            label="Aces",
+            label=N_("Aces"),
             choices=(AceRule.LOW, AceRule.AROUND),
-            help="Ace lowest, or high and low at once so K-A-2 is a run (E-2).",
+            help=N_("Ace lowest, or high and low at once so K-A-2 is a run (E-2)."),
         ),
         OptionSpec(
             field="twos_wild",
-            label="Twos wild",
+            label=N_("Twos wild"),
             choices=(False, True),
-            help="Every two is a joker as well (E-4).",
+            help=N_("Every two is a joker as well (E-4)."),
         ),
         OptionSpec(
             field="deal_limit",
-            label="Number of deals",
+            label=N_("Number of deals"),
             choices=(None, 1, 2, 4, 6, 8, 12),
-            help="None: one deal per player, so everyone deals once (E-9).",
+            help=N_("None: one deal per player, so everyone deals once (E-9)."),
         ),
         REBUILD_LIMIT,
     ),

@@ -1,11 +1,14 @@
 """Rummy 500, also Michigan Rum or Pinochle Rummy (RULES.md section R)."""
 
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
+from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="rummy500",
-    name="Rummy 500",
-    description="Score what you meld; dig into the spread discard pile. First to 500. 2-8 players.",
+    name=N_("Rummy 500"),
+    description=N_(
+        "Score what you meld; dig into the spread discard pile. First to 500. 2-8 players."
+    ),
     min_players=2,
     max_players=8,
     packs_by_players=((4, 1), (8, 2)),
@@ -29,33 +32,33 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="jokers_per_pack",
-            label="Jokers per pack",
+            label=N_("Jokers per pack"),
             choices=(0, 1),
-            help="Play with one wild joker per pack, worth 15 (R-1).",
+            help=N_("Play with one wild joker per pack, worth 15 (R-1)."),
         ),
         OptionSpec(
             field="top_discard_free",
-            label="Top discard is a free draw",
+            label=N_("Top discard is a free draw"),
             choices=(False, True),
-            help="Taking only the top discard carries no duty to use it at once (R-5).",
+            help=N_("Taking only the top discard carries no duty to use it at once (R-5)."),
         ),
         OptionSpec(
             field="discard_to_go_out",
-            label="Must discard to go out",
+            label=N_("Must discard to go out"),
             choices=(False, True),
-            help="The last card must go on the discard pile (R-9).",
+            help=N_("The last card must go on the discard pile (R-9)."),
         ),
         OptionSpec(
             field="partnerships",
-            label="Partnerships (4 players)",
+            label=N_("Partnerships (4 players)"),
             choices=(False, True),
-            help="Partners sit opposite and share one score (R-13).",
+            help=N_("Partners sit opposite and share one score (R-13)."),
         ),
         OptionSpec(
             field="target_score",
-            label="Points to win",
+            label=N_("Points to win"),
             choices=(500, 250, 1000),
-            help="First to this total wins; the highest if several pass it (R-12).",
+            help=N_("First to this total wins; the highest if several pass it (R-12)."),
         ),
     ),
 )

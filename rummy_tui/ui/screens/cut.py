@@ -12,8 +12,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
@@ -22,8 +24,13 @@ def cut_summary(players: Sequence[str], dealer: int) -> Text:
     """The outcome of the cut in two lines: who deals and who plays first."""
     first = (dealer + 1) % len(players)
     text = Text()
-    text.append(f"{players[dealer]} cut the lowest card and deals.", style="bold")
-    text.append(f"\n{players[first]}, left of the dealer, plays first.", style="bold")
+    text.append(
+        _("{player} cut the lowest card and deals.").format(player=players[dealer]), style="bold"
+    )
+    text.append(
+        "\n" + _("{player}, left of the dealer, plays first.").format(player=players[first]),
+        style="bold",
+    )
     return text
 
 
@@ -33,20 +40,24 @@ def cut_text(
     """The cut written out: one line per player and round (ace lowest; jokers and ties cut
     again)."""
     text = Text()
-    text.append("Ace is lowest; a tie for lowest cuts again.\n", style="dim")
+    text.append(_("Ace is lowest; a tie for lowest cuts again.") + "\n", style="dim")
     width = max(len(name) for name in players)
     for number, cut_round in enumerate(rounds, start=1):
         if len(rounds) > 1 or number > 1:
-            title = "First cut" if number == 1 else f"Re-cut {number - 1} (a tie for lowest)"
+            title = (
+                _("First cut")
+                if number == 1
+                else _("Re-cut {number} (a tie for lowest)").format(number=number - 1)
+            )
             text.append(f"{title}\n", style="bold")
         lowest = min(card.rank for card in cut_round.cards)
         for seat, card in zip(cut_round.seats, cut_round.cards, strict=True):
-            text.append(f"  {players[seat]:<{width}}  cuts ")
+            text.append("  " + _("{player} cuts").format(player=f"{players[seat]:<{width}} ") + " ")
             text.append_text(card_text(card, settings, width=3))
             if card.rank == lowest:
-                text.append("  lowest", style="bold #ffd54f")
+                text.append("  " + _("lowest"), style="bold #ffd54f")
             if seat == dealer and number == len(rounds):
-                text.append(" · deals", style="bold #ffd54f")
+                text.append(" · " + pgettext("cut", "deals"), style="bold #ffd54f")
             text.append("\n")
     text.rstrip()
     return text
@@ -90,8 +101,8 @@ class CutScreen(ScrollKeys, Screen[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Start the deal", key_display="Enter"),
-        Binding("q", "leave", "Leave the table"),
+        Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
+        Binding("q", "leave", N_("Leave the table")),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
@@ -104,6 +115,7 @@ class CutScreen(ScrollKeys, Screen[str]):
         settings: DisplaySettings,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.players = list(players)
         self.rounds = list(rounds)

@@ -19,30 +19,24 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
+from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
-from rummy_tui.core.variants.ruleset import Scoring
+from rummy_tui.core.state import ScoreLine
+from rummy_tui.deal_words import ending_words, payment_words
+from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.sheet import ScoreSheet
 from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text, placed_text
+from rummy_tui.ui.screens.score_sheet import winners_line
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
-
-SCORING_WORDS: dict[Scoring, str] = {
-    Scoring.WINNER_TAKES_HANDS: "Each loser pays the winner the value of the cards left in hand.",
-    Scoring.UNMATCHED: (
-        "Each loser pays only for unmatched cards, after the cheapest arrangement (B-5)."
-    ),
-    Scoring.TABLE_MINUS_HAND: (
-        "Each player scores the cards on the table minus the cards in hand (R-11)."
-    ),
-    Scoring.CHIPS: "Each loser pays the winner chips: the largest amount that applies (E-8).",
-}
 
 
 def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySettings) -> Text:
     """A revealed hand in its best arrangement: melds in brackets, then the unmatched cards."""
     if not hand:
-        return Text("no cards left", style="italic")
+        return Text(_("no cards left"), style="italic")
     arrangement = best_arrangement(view.rules, list(hand))
     parts: list[Text] = []
     for reading in arrangement.readings:
@@ -53,7 +47,7 @@ def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySet
         parts.append(meld)
     if arrangement.deadwood:
         loose = Text()
-        loose.append("unmatched: ", style="dim")
+        loose.append(_("unmatched:") + " ", style="dim")
         loose.append_text(cards_text(arrangement.deadwood, settings))
         parts.append(loose)
     return join_texts(parts, "  ")
@@ -69,7 +63,7 @@ def table_cards(view: PlayerView, seat: int, settings: DisplaySettings) -> Text:
             if meld.owner != seat:
                 part.append(f"→#{meld.meld_id}", style="#9ecbff")
             parts.append(part)
-    return join_texts(parts, " | ") if parts else Text("nothing", style="dim")
+    return join_texts(parts, " | ") if parts else Text(_("nothing"), style="dim")
 
 
 def has_table_cards(view: PlayerView, seat: int) -> bool:
@@ -77,24 +71,67 @@ def has_table_cards(view: PlayerView, seat: int) -> bool:
     return any(card.seat == seat for meld in view.melds for card in meld.cards)
 
 
+def line_words(view: PlayerView, result: DealResult, line: ScoreLine, terms: DealTerms) -> str:
+    """How one seat's change was reached, in the player's language (the variant's words)."""
+    if line.seat == result.winner:
+        template = terms.winner_line
+    else:
+        template = terms.doubled_loser_line if result.rummy else terms.loser_line
+    deadwood = []
+    if "{cards}" in template and line.hand:  # only Boathouse names the unmatched cards
+        deadwood = best_arrangement(view.rules, list(line.hand)).deadwood
+    return _(template).format(
+        points=abs(line.change) if line.change else line.hand_points,
+        cards=" ".join(str(card) for card in deadwood) or _("nothing"),
+        table=line.table_points,
+        hand=line.hand_points,
+        own=line.table_points - line.hand_points,
+        total=line.change,
+        why=payment_words(result.payment, result.payment_rule),
+        others=len(view.players) - 1,
+        each=(
+            result.payment.chips
+            if result.payment is not None
+            else abs(line.change) // max(1, len(view.players) - 1)
+        ),
+    )
+
+
+def unit_short(terms: DealTerms) -> str:
+    """The unit after a deal's change: "pts" or "chips" (abbreviated: any number fits)."""
+    return pgettext("unit", "chips") if terms.unit == "chips" else pgettext("unit", "pts")
+
+
+def unit_long(terms: DealTerms) -> str:
+    """The unit after a total in the standings (abbreviated where the language needs it)."""
+    return pgettext("unit", "chips") if terms.unit == "chips" else pgettext("unit", "points")
+
+
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
     """The whole breakdown of one deal."""
     players = view.players
+    terms = deal_terms(view.rules, len(players))
     text = Text()
-    text.append(f"Deal {result.deal_number} is over. ", style="bold")
-    text.append_text(log_text(result.reason, settings))
+    text.append(_("Deal {number} is over.").format(number=result.deal_number) + " ", style="bold")
+    ending = result.ending
+    if ending is not None and ending.seat is not None:
+        text.append_text(log_text(ending_words(ending, players[ending.seat]), settings))
+    elif ending is not None:
+        text.append(ending_words(ending, ""))
+    else:
+        text.append_text(log_text(result.reason, settings))
     text.append("\n")
     if result.dead:
-        text.append("No score; the same dealer deals again (G-9).\n", style="bold")
+        text.append(_("No score; the same dealer deals again (G-9).") + "\n", style="bold")
         return text
     if result.rummy:
         text.append(
-            "Rummy! The winner went out in one turn, so every loser pays double (C-5).\n",
+            _("Rummy! The winner went out in one turn, so every loser pays double (C-5).") + "\n",
             style="bold #ffd54f",
         )
-    text.append(SCORING_WORDS[view.rules.scoring] + "\n\n", style="dim")
+    text.append(_(terms.summary) + "\n\n", style="dim")
     width = max(len(name) for name in players)
-    unit = "chips" if view.rules.scoring is Scoring.CHIPS else "pts"
+    unit = unit_short(terms)
     # The winner first: with twelve players the rest of the table is a PgDn away.
     for line in sorted(result.lines, key=lambda line: line.seat != result.winner):
         seat = line.seat
@@ -105,22 +142,23 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
             "bold #7cd67c" if line.change > 0 else ("bold #ff7b7b" if line.change < 0 else "bold")
         )
         text.append(f"{line.change:+4d} {unit}", style=change_style)
-        text.append(f"  total {view.scores[seat]:>4}", style="dim")
+        text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
         text.append("   ")
-        text.append_text(log_text(line.explanation, settings))  # its cards drawn as cards
+        # its cards drawn as cards
+        text.append_text(log_text(line_words(view, result, line, terms), settings))
         text.append("\n")
         # What a player laid down is public and shown in every variant (the winner's melds
         # are how they went out); Rummy 500 also shows an empty table, which scores 0.
-        if view.rules.scoring is Scoring.TABLE_MINUS_HAND or has_table_cards(view, seat):
-            text.append("   on the table: ", style="dim")
+        if terms.every_table_shown or has_table_cards(view, seat):
+            text.append("   " + _("on the table:") + " ", style="dim")
             text.append_text(table_cards(view, seat, settings))
-            if view.rules.scoring is Scoring.TABLE_MINUS_HAND:
+            if terms.table_points_shown:
                 text.append(f"  = {line.table_points}", style="dim")
             text.append("\n")
         if line.hand or not winner:
-            text.append("   hand: ", style="dim")
+            text.append("   " + _("hand:") + " ", style="dim")
             text.append_text(arranged_hand(view, line.hand, settings))
-            if view.rules.scoring is not Scoring.CHIPS:
+            if terms.hand_points_shown:
                 text.append(f"  = {line.hand_points}", style="dim")
             text.append("\n")
     return text
@@ -128,9 +166,10 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
 
 def standings_text(view: PlayerView) -> Text:
     """The running totals, best first."""
-    unit = "chips" if view.rules.scoring is Scoring.CHIPS else "points"
+    terms = deal_terms(view.rules, len(view.players))
+    unit = unit_long(terms)
     text = Text()
-    text.append("Standings\n", style="bold")
+    text.append(_("Standings") + "\n", style="bold")
     order = sorted(range(len(view.players)), key=lambda seat: (-view.scores[seat], seat))
     width = max(len(name) for name in view.players)
     place = 0
@@ -140,22 +179,28 @@ def standings_text(view: PlayerView) -> Text:
             place = rank
             previous = view.scores[seat]
         score = view.scores[seat]
-        shown = f"{score:+d}" if view.rules.scoring is Scoring.CHIPS else str(score)
+        shown = f"{score:+d}" if terms.signed else str(score)
         text.append(f"  {place:>2}. {view.players[seat]:<{width}}  {shown:>6} {unit}")
         if view.rules.partnerships:
             partners = team_of(view.rules, seat, len(view.players))
-            text.append(
-                "  (partners: " + " & ".join(view.players[p] for p in partners) + ")", style="dim"
-            )
+            names = " & ".join(view.players[p] for p in partners)
+            text.append("  " + _("(partners: {names})").format(names=names), style="dim")
         text.append("\n")
     rules = view.rules
     if view.phase is not Phase.MATCH_OVER:
         if rules.target_score is not None:
-            text.append(f"  The first to {rules.target_score} wins the match.\n", style="dim")
+            target = rules.target_score
+            text.append(
+                "  " + _("The first to {target} wins the match.").format(target=target) + "\n",
+                style="dim",
+            )
         else:
             limit = rules.deal_limit or len(view.players)
             played = len([result for result in view.results if not result.dead])
-            text.append(f"  Deal {played} of {limit}.\n", style="dim")
+            text.append(
+                "  " + _("Deal {played} of {limit}.").format(played=played, limit=limit) + "\n",
+                style="dim",
+            )
     return text
 
 
@@ -164,20 +209,24 @@ def match_text(view: PlayerView) -> Text:
     text = Text()
     if not view.winners:
         return text
-    names = " and ".join(view.players[seat] for seat in view.winners)
-    text.append(
-        f"\n{names} win{'s' if len(view.winners) == 1 else ''} the match!\n", style="bold #ffd54f"
-    )
+    names = [view.players[seat] for seat in view.winners]
+    text.append("\n" + winners_line(names) + "\n", style="bold #ffd54f")
     if view.settlement:
         winner = view.players[view.winners[0]]
         text.append(
-            "Settlement (R-12): each player pays the winner the difference of the totals.\n"
+            _("Settlement (R-12): each player pays the winner the difference of the totals.") + "\n"
         )
         for seat, amount in enumerate(view.settlement):
             if seat in view.winners:
                 continue
-            text.append(f"  {view.players[seat]} pays {winner} {amount}\n")
-        text.append(f"  {winner} collects {sum(view.settlement)} in all.\n", style="bold")
+            pays = _("{player} pays {winner} {amount}").format(
+                player=view.players[seat], winner=winner, amount=amount
+            )
+            text.append(f"  {pays}\n")
+        collects = _("{winner} collects {amount} in all.").format(
+            winner=winner, amount=sum(view.settlement)
+        )
+        text.append(f"  {collects}\n", style="bold")
     return text
 
 
@@ -190,7 +239,7 @@ def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
     parts = [
         f"{name} {count}" for name, count in zip(view.players, hints_used, strict=False) if count
     ]
-    text.append("\nHints used this deal: ", style="bold")
+    text.append("\n" + _("Hints used this deal:") + " ", style="bold")
     text.append(", ".join(parts) + ".\n")
     return text
 
@@ -217,9 +266,9 @@ class DealEndScreen(ScrollKeys, Screen[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "Continue", key_display="Enter"),
-        Binding("c", "sheet", "Score sheet"),
-        Binding("q", "leave", "Leave the table"),
+        Binding("enter", "next", N_("Continue"), key_display="Enter"),
+        Binding("c", "sheet", N_("Score sheet")),
+        Binding("q", "leave", N_("Leave the table")),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
@@ -231,6 +280,7 @@ class DealEndScreen(ScrollKeys, Screen[str]):
         sheet: ScoreSheet | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.view = view
         self.settings = settings
         self.hints_used = hints_used
@@ -251,13 +301,13 @@ class DealEndScreen(ScrollKeys, Screen[str]):
         with ScrollBody(id="deal-end-scroll"):
             yield Static(body, id="deal-end-body")
             if self.sheet is not None:
-                button = Button("Score sheet (c)", id="deal-end-sheet", compact=True)
+                button = Button(_("Score sheet (c)"), id="deal-end-sheet", compact=True)
                 button.can_focus = False  # Enter always deals on; the button is for the mouse
                 yield button
         yield Static(
-            "The match is over. Press Enter for the final score sheet."
+            _("The match is over. Press Enter for the final score sheet.")
             if over
-            else "Press Enter to deal the next deal.",
+            else _("Press Enter to deal the next deal."),
             id="deal-end-next",
         )
         yield KeyBar()

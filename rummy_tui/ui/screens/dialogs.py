@@ -12,8 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from rummy_tui.i18n import N_, _
 from rummy_tui.ui.assets import read_asset
 from rummy_tui.ui.screens.menu_parts import ButtonActions
+from rummy_tui.ui.translate import translate_bindings
 
 
 class ConfirmDialog(ButtonActions, ModalScreen[bool]):
@@ -27,23 +29,25 @@ class ConfirmDialog(ButtonActions, ModalScreen[bool]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", "Cancel"),
-        Binding("n", "answer(False)", "No", show=False),
-        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("escape", "answer(False)", N_("Cancel")),
+        Binding("n", "answer(False)", N_("No"), show=False),
+        Binding("y", "answer(True)", N_("Yes"), show=False),
     ]
 
-    def __init__(self, question: str, confirm_label: str = "Delete") -> None:
+    def __init__(self, question: str, confirm_label: str | None = None) -> None:
         """Ask ``question`` (plain text); the confirm button reads ``confirm_label``."""
         super().__init__()
+        translate_bindings(self)
         self.question = question
-        self.confirm_label = confirm_label
+        self.confirm_label = confirm_label if confirm_label is not None else _("Delete")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(f"{self.confirm_label} (y)", variant="error", id="confirm-yes")
-                yield Button("Cancel (n)", id="confirm-no")
+                yes = _("{label} (y)").format(label=self.confirm_label)
+                yield Button(yes, variant="error", id="confirm-yes")
+                yield Button(_("Cancel (n)"), id="confirm-no")
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()
@@ -62,22 +66,23 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
 
     DEFAULT_CSS = read_asset("dialogs.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"rename-ok": "rename", "rename-cancel": "cancel"}
 
     def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.old_name = old_name
         self.attempt = attempt
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Label(f"New name for {self.old_name!r}:", markup=False)
+            yield Label(_("New name for {name}:").format(name=repr(self.old_name)), markup=False)
             yield Input(self.old_name, id="rename-input", max_length=64)
             yield Static("", id="rename-problem", markup=False)
             with Horizontal(id="rename-buttons"):
-                yield Button("Rename", variant="primary", id="rename-ok")
-                yield Button("Cancel", id="rename-cancel")
+                yield Button(_("Rename"), variant="primary", id="rename-ok")
+                yield Button(_("Cancel"), id="rename-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#rename-input", Input).focus()
@@ -90,7 +95,7 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
         """Rename to the name typed (the dialog stays open while the name is refused)."""
         new_name = self.query_one("#rename-input", Input).value.strip()
         if not new_name:
-            problem: str | None = "A save needs a name."
+            problem: str | None = _("A save needs a name.")
         elif new_name == self.old_name:
             self.dismiss(None)
             return

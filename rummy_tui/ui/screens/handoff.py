@@ -21,7 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
+from rummy_tui.i18n import N_, _
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import since_text
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
@@ -77,9 +79,9 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "I am at the keyboard", key_display="Enter"),
-        Binding("q", "leave", "Leave the table"),
-        Binding("u", "take_back", "Take back"),
+        Binding("enter", "go", N_("I am at the keyboard"), key_display="Enter"),
+        Binding("q", "leave", N_("Leave the table")),
+        Binding("u", "take_back", N_("Take back")),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
@@ -104,6 +106,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
                 the core allows it; None hides the line and the key.
         """
         super().__init__()
+        translate_bindings(self)
         self.player_name = name
         self.context = context
         self.records = list(since) if since is not None else None
@@ -125,14 +128,18 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         records, seat = self._log_and_seat()
         settings = self.settings or getattr(self.app, "settings", None) or DisplaySettings()
         with Vertical():
-            yield Static(f"Pass to {self.player_name}", id="handoff-name", markup=False)
             yield Static(
-                f"Only {self.player_name} should look at the screen now.",
+                _("Pass to {player}").format(player=self.player_name),
+                id="handoff-name",
+                markup=False,
+            )
+            yield Static(
+                _("Only {player} should look at the screen now.").format(player=self.player_name),
                 id="handoff-who",
                 markup=False,
             )
             yield Static(
-                f"Press Enter when {self.player_name} is at the keyboard.",
+                _("Press Enter when {player} is at the keyboard.").format(player=self.player_name),
                 id="handoff-enter",
                 markup=False,
             )
@@ -141,7 +148,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
             if self.context:
                 yield Static(self.context, id="handoff-context", markup=False)
             if records and seat is not None:
-                yield Static("Since your last turn:", id="handoff-since-title")
+                yield Static(_("Since your last turn:"), id="handoff-since-title")
                 with ScrollBody(id="handoff-since", from_end=True):
                     yield Static(since_text(records, seat, settings), id="handoff-since-text")
         yield KeyBar()

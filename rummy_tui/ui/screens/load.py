@@ -20,8 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rummy_tui.i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext, pgettext
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
 from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+from rummy_tui.ui.translate import translate_bindings
 
 __all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
 
@@ -65,9 +67,13 @@ def format_time(moment: Any) -> str:
     with the year only when it is not this year ("30 Nov 2025 17:56")."""
     if isinstance(moment, datetime):
         local = moment.astimezone() if moment.tzinfo is not None else moment
-        year = "" if local.year == datetime.now().year else f" {local.year}"
+        this_year = local.year == datetime.now().year
+        if current_language() != SOURCE_LANGUAGE:  # numeric, as Finnish and Russian write it
+            day = f"{local.day}.{local.month}." if this_year else f"{local:%d.%m.%Y}"
+            return f"{day} {local:%H:%M}"
+        year = "" if this_year else f" {local.year}"
         return f"{local.day} {local.strftime('%b')}{year} {local.strftime('%H:%M')}"
-    return str(moment) if moment else "unknown time"
+    return str(moment) if moment else _("unknown time")
 
 
 INDENT = "\u00a0\u00a0"
@@ -114,27 +120,31 @@ def describe_save(info: Any, width: int = 76) -> str:
     continued line indented."""
     name = _markup(_field(info, "name", default="?"))
     damaged = _field(info, "damaged")
-    when = f"[$text-muted]last played {format_time(_field(info, 'last_played'))}[/]"
+    played = _("last played {time}").format(time=format_time(_field(info, "last_played")))
+    when = f"[$text-muted]{played}[/]"
     if damaged:
         what_now = (
-            "Cannot be loaded: b restores its backup, d deletes it."
+            _("Cannot be loaded: b restores its backup, d deletes it.")
             if _field(info, "has_backup", default=False)
-            else "Cannot be loaded; d deletes it."
+            else _("Cannot be loaded; d deletes it.")
         )
         return "\n".join(
             [
-                wrap_markup([f"[b]{name}[/b]", "[$text-error]damaged[/]"], width, ""),
+                wrap_markup([f"[b]{name}[/b]", f"[$text-error]{_('damaged')}[/]"], width, ""),
                 wrap_markup([when], width),
                 wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
                 wrap_markup([f"[$text-muted]{what_now}[/]"], width),
             ]
         )
-    variant = _markup(_field(info, "variant", "variant_name", default="?"))
+    english_variant = _markup(_field(info, "variant", "variant_name", default="?"))
+    variant = _markup(_(str(_field(info, "variant", "variant_name", default="?"))))
     players = [str(player) for player in _field(info, "players", default=())]
     scores = [int(score) for score in _field(info, "scores", default=())]
     deal = _field(info, "deal_number", default="?")
     # An automatic save name starts with the variant already: it is not written twice.
-    shown_variant = [] if str(_field(info, "name", default="")).startswith(variant) else [variant]
+    shown_variant = (
+        [] if str(_field(info, "name", default="")).startswith(english_variant) else [variant]
+    )
     head = wrap_markup([f"[b]{name}[/b]", *shown_variant], width, "", gap="  ")
     if _field(info, "finished", default=False):
         winners = [
@@ -142,7 +152,19 @@ def describe_save(info: Any, width: int = 76) -> str:
             for seat in _field(info, "winners", default=())
             if isinstance(seat, int) and 0 <= seat < len(players)
         ]
-        won = f", {_markup(' and '.join(winners))} won" if winners else ""
+        if len(winners) == 1:
+            won = _("{player} won").format(player=_markup(winners[0]))
+        elif winners:
+            won = _("{players} and {last} won").format(
+                players=_markup(", ".join(winners[:-1])), last=_markup(winners[-1])
+            )
+        else:
+            won = ""
+        finished = _("[$success]finished[/] after deal {deal}").format(deal=deal)
+        if won:
+            finished = _("[$success]finished[/] after deal {deal}, {won}").format(
+                deal=deal, won=won
+            )
         ranked = [
             f"{place}. {_markup(player)} {score}"
             for place, (player, score) in enumerate(standings(players, scores), start=1)
@@ -150,24 +172,34 @@ def describe_save(info: Any, width: int = 76) -> str:
         return "\n".join(
             [
                 head,
-                wrap_markup([f"[$success]finished[/] after deal {deal}{won}", when], width),
-                wrap_markup([f"Final standings: {ranked[0]}", *ranked[1:]], width, gap="  ")
+                wrap_markup([finished, when], width),
+                wrap_markup(
+                    [_("Final standings: {first}").format(first=ranked[0]), *ranked[1:]],
+                    width,
+                    gap="  ",
+                )
                 if ranked
-                else wrap_markup(["Final standings: none"], width),
+                else wrap_markup([_("Final standings: none")], width),
             ]
         )
     totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
     if not totals:
         totals = [_markup(player) for player in players]
     to_play = _field(info, "to_play")
-    turn = f"deal {deal}" + (f", {_markup(to_play)} to play" if to_play else "")
+    if to_play:
+        turn = _("deal {deal}, {player} to play").format(deal=deal, player=_markup(to_play))
+    else:
+        turn = _("deal {deal}").format(deal=deal)
+    count = ngettext("{n} player: {first}", "{n} players: {first}", len(players))
     return "\n".join(
         [
             head,
             wrap_markup([turn, when], width),
-            wrap_markup([f"{len(players)} players: {totals[0]}", *totals[1:]], width, gap="  ")
+            wrap_markup(
+                [count.format(n=len(players), first=totals[0]), *totals[1:]], width, gap="  "
+            )
             if totals
-            else wrap_markup(["no players"], width),
+            else wrap_markup([_("no players")], width),
         ]
     )
 
@@ -186,33 +218,34 @@ class LoadScreen(ButtonActions, Screen[str | None]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("r", "rename", "Rename"),
-        Binding("d", "delete", "Delete"),
-        Binding("delete", "delete", "Delete", show=False),
-        Binding("c", "clear_finished", "Clear finished"),
-        Binding("b", "restore_backup", "Restore backup"),
+        Binding("escape", "back", N_("Back")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("d", "delete", N_("Delete")),
+        Binding("delete", "delete", N_("Delete"), show=False),
+        Binding("c", "clear_finished", N_("Clear finished")),
+        Binding("b", "restore_backup", N_("Restore backup")),
     ]
 
     def __init__(self, store: SaveStoreLike) -> None:
         """List the saves of ``store`` (a SaveStore)."""
         super().__init__()
+        translate_bindings(self)
         self.store = store
         self.saves: list[Any] = []
         """The SavedMatchInfo entries shown, in list order."""
         self._listed_width = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved match", id="load-header", classes="screen-header")
+        yield Static(_("Load a saved match"), id="load-header", classes="screen-header")
         yield OptionList(id="load-list")
-        yield Static("No saved matches yet.", id="load-empty")
+        yield Static(_("No saved matches yet."), id="load-empty")
         yield Static("", id="load-message", markup=False, classes="-empty")
         with Horizontal(id="load-bar"):
-            yield Button("Load", variant="primary", id="load-load")
-            yield Button("Rename", id="load-rename")
-            yield Button("Delete", variant="error", id="load-delete")
-            yield Button("Clear finished", id="load-clear")
-            yield Button("Back", id="load-back")
+            yield Button(pgettext("button", "Load"), variant="primary", id="load-load")
+            yield Button(_("Rename"), id="load-rename")
+            yield Button(_("Delete"), variant="error", id="load-delete")
+            yield Button(_("Clear finished"), id="load-clear")
+            yield Button(_("Back"), id="load-back")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -241,7 +274,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
             saves = list(self.store.list())
         except Exception as error:  # the store's own failure must not end the game
             saves = []
-            self.say(f"The saves could not be listed: {error}", error=True)
+            self.say(_("The saves could not be listed: {reason}").format(reason=error), error=True)
         saves.sort(key=_sort_key, reverse=True)
         self.saves = saves
         listing.clear_options()
@@ -292,12 +325,17 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         """Load the highlighted save, unless it is damaged."""
         info = self.selected
         if info is None:
-            self.say("There is no save to load.", error=True)
+            self.say(_("There is no save to load."), error=True)
             return
         name = str(_field(info, "name"))
         damaged = _field(info, "damaged")
         if damaged:
-            self.say(f"{name!r} is damaged and cannot be loaded: {damaged}", error=True)
+            self.say(
+                _("{name} is damaged and cannot be loaded: {reason}").format(
+                    name=repr(name), reason=damaged
+                ),
+                error=True,
+            )
             return
         self.dismiss(name)
 
@@ -305,7 +343,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         """Ask for a new name for the highlighted save."""
         info = self.selected
         if info is None:
-            self.say("There is no save to rename.", error=True)
+            self.say(_("There is no save to rename."), error=True)
             return
         old = str(_field(info, "name"))
 
@@ -315,7 +353,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
             try:
                 result = self.store.rename(old, new)
             except Exception as error:
-                return str(error) or "That name cannot be used."
+                return str(error) or _("That name cannot be used.")
             stored.append(result if isinstance(result, str) else new)
             return None
 
@@ -323,7 +361,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
             if new:
                 final = stored[-1] if stored else new
                 self.refresh_list(highlight=final)
-                self.say(f"Renamed {old!r} to {final!r}.")
+                self.say(_("Renamed {old} to {new}.").format(old=repr(old), new=repr(final)))
             self.query_one("#load-list", OptionList).focus()
 
         self.app.push_screen(RenameDialog(old, attempt), renamed)
@@ -332,7 +370,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         """Delete the highlighted save after confirmation."""
         info = self.selected
         if info is None:
-            self.say("There is no save to delete.", error=True)
+            self.say(_("There is no save to delete."), error=True)
             return
         name = str(_field(info, "name"))
 
@@ -341,21 +379,29 @@ class LoadScreen(ButtonActions, Screen[str | None]):
                 try:
                     self.store.delete(name)
                 except Exception as error:
-                    self.say(f"{name!r} could not be deleted: {error}", error=True)
+                    self.say(
+                        _("{name} could not be deleted: {reason}").format(
+                            name=repr(name), reason=error
+                        ),
+                        error=True,
+                    )
                 else:
                     self.refresh_list()
-                    self.say(f"Deleted {name!r}.")
+                    self.say(_("Deleted {name}.").format(name=repr(name)))
             self.query_one("#load-list", OptionList).focus()
 
         self.app.push_screen(
-            ConfirmDialog(f"Delete the saved match {name!r}? This cannot be undone."), answered
+            ConfirmDialog(
+                _("Delete the saved match {name}? This cannot be undone.").format(name=repr(name))
+            ),
+            answered,
         )
 
     def action_clear_finished(self) -> None:
         """Delete every finished match after confirmation."""
         finished = [info for info in self.saves if _field(info, "finished", default=False)]
         if not finished:
-            self.say("There are no finished matches to clear.")
+            self.say(_("There are no finished matches to clear."))
             return
 
         def answered(confirmed: bool | None) -> None:
@@ -363,19 +409,31 @@ class LoadScreen(ButtonActions, Screen[str | None]):
                 try:
                     cleared = self.store.clear_finished()
                 except Exception as error:
-                    self.say(f"The finished matches could not be cleared: {error}", error=True)
+                    self.say(
+                        _("The finished matches could not be cleared: {reason}").format(
+                            reason=error
+                        ),
+                        error=True,
+                    )
                 else:
                     self.refresh_list()
                     done = len(cleared) if isinstance(cleared, list) else len(finished)
-                    self.say(f"Cleared {done} finished match{'es' if done != 1 else ''}.")
+                    self.say(
+                        ngettext(
+                            "Cleared {n} finished match.", "Cleared {n} finished matches.", done
+                        ).format(n=done)
+                    )
             self.query_one("#load-list", OptionList).focus()
 
         count = len(finished)
         self.app.push_screen(
             ConfirmDialog(
-                f"Delete the {count} finished match{'es' if count != 1 else ''}? "
-                "This cannot be undone.",
-                confirm_label="Clear",
+                ngettext(
+                    "Delete the {n} finished match? This cannot be undone.",
+                    "Delete the {n} finished matches? This cannot be undone.",
+                    count,
+                ).format(n=count),
+                confirm_label=_("Clear"),
             ),
             answered,
         )
@@ -385,7 +443,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         info = self.selected
         restore = getattr(self.store, "restore_backup", None)
         if info is None or restore is None or not _field(info, "has_backup", default=False):
-            self.say("This save has no backup to restore.", error=True)
+            self.say(_("This save has no backup to restore."), error=True)
             return
         name = str(_field(info, "name"))
 
@@ -394,18 +452,30 @@ class LoadScreen(ButtonActions, Screen[str | None]):
                 try:
                     kept = restore(name)
                 except Exception as error:
-                    self.say(f"The backup of {name!r} could not be restored: {error}", error=True)
+                    self.say(
+                        _("The backup of {name} could not be restored: {reason}").format(
+                            name=repr(name), reason=error
+                        ),
+                        error=True,
+                    )
                 else:
                     self.refresh_list(highlight=name)
-                    aside = f" The damaged file was kept as {kept!r}." if kept else ""
-                    self.say(f"Restored the backup of {name!r}.{aside}")
+                    if kept:
+                        said = _(
+                            "Restored the backup of {name}. The damaged file was kept as {kept}."
+                        ).format(name=repr(name), kept=repr(kept))
+                    else:
+                        said = _("Restored the backup of {name}.").format(name=repr(name))
+                    self.say(said)
             self.query_one("#load-list", OptionList).focus()
 
         self.app.push_screen(
             ConfirmDialog(
-                f"Put back the backup of {name!r}? The moves made since that copy was saved "
-                "are lost; the damaged file is kept aside.",
-                confirm_label="Restore",
+                _(
+                    "Put back the backup of {name}? The moves made since that copy was saved "
+                    "are lost; the damaged file is kept aside."
+                ).format(name=repr(name)),
+                confirm_label=_("Restore"),
             ),
             answered,
         )

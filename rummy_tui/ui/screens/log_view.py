@@ -18,7 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
+from rummy_tui.i18n import N_, _
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import SINCE_MARK, log_lines, since_last_turn
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
@@ -60,9 +62,9 @@ class LogScreen(ScrollKeys, Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back to the table", key_display="Esc"),
-        Binding("l", "close", "Back", show=False),
-        Binding("enter", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
+        Binding("l", "close", N_("Back"), show=False),
+        Binding("enter", "close", N_("Back"), show=False),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
@@ -71,13 +73,14 @@ class LogScreen(ScrollKeys, Screen[None]):
         records: Sequence[ActionRecord],
         settings: DisplaySettings,
         seat: int | None = None,
-        title: str = "The log of the match",
+        title: str | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.records = list(records)
         self.settings = settings
         self.seat = seat
-        self.title_text = title
+        self.title_text = title if title is not None else _("The log of the match")
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="log-title", markup=False)

@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
+from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.match_setup import MatchSetup, SeatKind
 from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
@@ -37,6 +38,12 @@ from rummy_tui.ui.screens.setup_check import (
     default_name,
     variant_prompt,
 )
+from rummy_tui.ui.translate import translate_bindings
+
+
+def options_title(rules: RuleSet) -> str:
+    """The heading of the options section: "Options: Classic Rummy"."""
+    return _("Options: {variant}").format(variant=_(rules.name))
 
 
 class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
@@ -54,9 +61,9 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("f1", "show_rules", "Rules of this variant"),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
+        Binding("f1", "show_rules", N_("Rules of this variant")),
     ]
 
     class ClearTable(Message):
@@ -65,6 +72,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     def __init__(self, last: MatchSetup | None = None) -> None:
         """``last``: the last table played, to start from (None: the defaults)."""
         super().__init__()
+        translate_bindings(self)
         self.last = last
         self.variant_id: str = VARIANT_IDS[0]
         """The variant chosen in the list."""
@@ -99,20 +107,20 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "New game: choose the variant, the players and the options",
+            _("New game: choose the variant, the players and the options"),
             id="ng-header",
             classes="screen-header",
         )
         rules = self._presets[self.variant_id]
         with VerticalScroll(id="ng-body"):
-            yield Label("Variant", classes="section")
+            yield Label(_("Variant"), classes="section")
             yield OptionList(
                 *(Option(variant_prompt(rules), id=vid) for vid, rules in self._presets.items()),
                 id="ng-variant",
             )
-            yield Label("Players", classes="section")
+            yield Label(_("Players"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Number of players", classes="row-label")
+                yield Label(_("Number of players"), classes="row-label")
                 yield Select(
                     self._count_choices(rules),
                     value=self._count,
@@ -126,43 +134,43 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
                 yield from (self._seat_row(index) for index in range(self._count))
             yield Static("", classes="problem -empty", id="ng-count-problem")
             yield Static("", classes="problem -empty", id="ng-names-problem")
-            yield Label(f"Options: {rules.name}", classes="section", id="ng-options-title")
+            yield Label(options_title(rules), classes="section", id="ng-options-title")
             with Vertical(id="ng-options"):
                 yield from self._option_rows(self.variant_id)
             yield Static("", classes="problem -empty", id="ng-options-problem")
-            yield Label("Table", classes="section")
+            yield Label(pgettext("new game section", "Table"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Hints", classes="row-label")
+                yield Label(_("Hints"), classes="row-label")
                 yield Select(
-                    [("on", True), ("off", False)],
+                    [(_("on"), True), (_("off"), False)],
                     value=self.last.hints if self.last is not None else True,
                     allow_blank=False,
                     compact=True,
                     id="ng-hints",
                 )
             with Horizontal(classes="row"):
-                yield Label("Take-backs (P-4)", classes="row-label")
+                yield Label(_("Take-backs (P-4)"), classes="row-label")
                 yield Select(
-                    [("on", True), ("off", False)],
+                    [(_("on"), True), (_("off"), False)],
                     value=self.last.take_backs if self.last is not None else True,
                     allow_blank=False,
                     compact=True,
                     id="ng-take-backs",
                 )
             with Horizontal(classes="row"):
-                yield Label("Computer pace", classes="row-label")
+                yield Label(_("Computer pace"), classes="row-label")
                 yield Select(
-                    PACE_CHOICES,
+                    [(_(label), pace) for label, pace in PACE_CHOICES],
                     value=self._pace(),
                     allow_blank=False,
                     compact=True,
                     id="ng-pace",
                 )
             with Horizontal(classes="row"):
-                yield Label("Seed (empty: random deals)", classes="row-label")
+                yield Label(_("Seed (empty: random deals)"), classes="row-label")
                 yield Input(
                     "",
-                    placeholder="random",
+                    placeholder=_("random"),
                     type="integer",
                     compact=True,
                     id="ng-seed",
@@ -170,10 +178,10 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             yield Static("", classes="problem -empty", id="ng-seed-problem")
         with Horizontal(id="ng-bar"):
             yield Static("", id="ng-status")
-            yield Button("Start", id="ng-start", variant="success")
+            yield Button(_("Start"), id="ng-start", variant="success")
             if self.last is not None:
-                yield Button("Clear", id="ng-clear")
-            yield Button("Back", id="ng-back")
+                yield Button(_("Clear"), id="ng-clear")
+            yield Button(_("Back"), id="ng-back")
         yield Footer()
 
     def _pace(self) -> float:
@@ -185,17 +193,17 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
 
     def _seat_row(self, index: int) -> Horizontal:
         return Horizontal(
-            Label(f"Seat {index + 1}", classes="seat-label"),
+            Label(_("Seat {number}").format(number=index + 1), classes="seat-label"),
             Input(
                 self._names[index],
-                placeholder="name",
+                placeholder=_("name"),
                 max_length=NAME_MAX_LENGTH,
                 compact=True,
                 classes="seat-name",
                 id=f"seat-name-{index}",
             ),
             Select(
-                [(label, kind) for kind, label in KIND_LABELS.items()],
+                [(_(label), kind) for kind, label in KIND_LABELS.items()],
                 value=self._seat_kinds[index],
                 allow_blank=False,
                 compact=True,
@@ -209,12 +217,12 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     def _option_rows(self, variant_id: str) -> list[Widget]:
         preset = self._presets[variant_id]
         if not preset.options:
-            return [Static("This variant has no table options.", classes="option-help")]
+            return [Static(_("This variant has no table options."), classes="option-help")]
         rows: list[Widget] = []
         for spec in preset.options:
             rows.append(
                 Horizontal(
-                    Label(spec.label, classes="row-label"),
+                    Label(_(spec.label), classes="row-label"),
                     Select(
                         self._option_choices(variant_id, spec.field),
                         value=choice_index(spec, self._option_values[variant_id][spec.field]),
@@ -238,7 +246,8 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
 
     def _count_choices(self, rules: RuleSet) -> list[tuple[str, int]]:
         return [
-            (f"{count} players", count) for count in range(rules.min_players, rules.max_players + 1)
+            (ngettext("{n} player", "{n} players", count).format(n=count), count)
+            for count in range(rules.min_players, rules.max_players + 1)
         ]
 
     def _option_choices(self, variant_id: str, option_field: str) -> list[tuple[str, int]]:
@@ -286,7 +295,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         """Show a variant's options and seat range, then re-check."""
         self.variant_id = variant_id
         rules = self._presets[variant_id]
-        self.query_one("#ng-options-title", Label).update(f"Options: {rules.name}")
+        self.query_one("#ng-options-title", Label).update(options_title(rules))
         options = self.query_one("#ng-options", Vertical)
         await options.remove_children()
         await options.mount_all(self._option_rows(variant_id))
@@ -318,11 +327,20 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         status = self.query_one("#ng-status", Static)
         problems = check.problems
         if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            text = f"Fix first: {problems[0]}{more}"
+            more = len(problems) - 1
+            if more:
+                text = ngettext(
+                    "Fix first: {problem} (and {n} more)",
+                    "Fix first: {problem} (and {n} more)",
+                    more,
+                ).format(problem=problems[0], n=more)
+            else:
+                text = _("Fix first: {problem}").format(problem=problems[0])
         else:
             rules = self._presets[self.variant_id]
-            text = f"Ready: {rules.name}, {self._count} players."
+            text = ngettext(
+                "Ready: {variant}, {n} player.", "Ready: {variant}, {n} players.", self._count
+            ).format(variant=_(rules.name), n=self._count)
         if str(status.content) != text:
             status.update(text)
         status.set_class(bool(problems), "-blocked")
@@ -456,8 +474,8 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         check = self._refresh_problems()
         if check.setup is None:
             self.app.bell()
-            first = check.problems[0] if check.problems else "The setup is not complete."
-            self.notify(first, title="Not yet", severity="error")
+            first = check.problems[0] if check.problems else _("The setup is not complete.")
+            self.notify(first, title=_("Not yet"), severity="error")
             self._focus_first_problem(check)
             return
         self.dismiss(check.setup)

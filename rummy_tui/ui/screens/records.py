@@ -23,21 +23,30 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
+from rummy_tui.i18n import N_, _
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import abbreviate
 
 PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", "Player"),
-    ("variant", "Variant"),
-    ("played", "Played"),
-    ("won", "Won"),
-    ("deals", "Deals won"),
-    ("best", "Best"),
-    ("average", "Avg/deal"),
-    ("streak", "Streak"),
+    ("name", N_("Player")),
+    ("variant", N_("Variant")),
+    ("played", N_("Played")),
+    ("won", N_("Won")),
+    ("deals", N_("Deals won")),
+    ("best", N_("Best")),
+    ("average", N_("Avg/deal")),
+    ("streak", N_("Streak")),
 )
-"""(key, heading) of the players table, left to right."""
+"""(key, heading) of the players table, left to right (headings translated when shown)."""
+MATCH_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("when", N_("Finished")),
+    ("deals", N_("Deals")),
+    ("winner", N_("Winner")),
+    ("scores", N_("Final scores")),
+)
+"""(key, heading) of the last matches table."""
 
 
 def player_rows(
@@ -52,7 +61,7 @@ def player_rows(
                     f"{record.name}\x1f{variant.variant_id}",
                     (
                         record.name,
-                        variant.variant,
+                        _(variant.variant),
                         variant.matches_played,
                         variant.matches_won,
                         variant.deals_won,
@@ -143,15 +152,16 @@ class RecordsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", key_display="Esc"),
-        Binding("q", "close", "Back", show=False),
-        Binding("s", "sort_next", "Sort by next column"),
-        Binding("r", "reverse", "Reverse order"),
-        Binding("v", "switch", "Players/Matches"),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        Binding("q", "close", N_("Back"), show=False),
+        Binding("s", "sort_next", N_("Sort by next column")),
+        Binding("r", "reverse", N_("Reverse order")),
+        Binding("v", "switch", N_("Players/Matches")),
     ]
 
     def __init__(self, records: Records) -> None:
         super().__init__()
+        translate_bindings(self)
         self.records = records
         self.players: list[PlayerRecord] = records.players()
         self.sort_column = 0
@@ -159,22 +169,22 @@ class RecordsScreen(Screen[None]):
         self.sort_reverse = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Player records", style="bold"), id="records-heading")
+        yield Static(Text(_("Player records"), style="bold"), id="records-heading")
         yield Static("", id="records-off", classes="-empty", markup=False)
         with TabbedContent(initial="tab-players"):
-            with TabPane("Players", id="tab-players"):
+            with TabPane(_("Players"), id="tab-players"):
                 yield DataTable(id="records-players", cursor_type="row", zebra_stripes=True)
                 with Horizontal(id="records-form"):
                     yield Static("", id="records-form-label")
                     yield Sparkline([], id="records-spark", summary_function=max)
                 yield Static("", id="records-form-note")
-            with TabPane("Last matches", id="tab-matches"):
+            with TabPane(_("Last matches"), id="tab-matches"):
                 options = self.variant_options()
                 yield Select[str](
                     options,
                     id="records-variant",
                     allow_blank=not options,
-                    prompt="Variant",
+                    prompt=_("Variant"),
                     disabled=not options,
                 )
                 yield DataTable(id="records-matches", cursor_type="row", zebra_stripes=True)
@@ -185,30 +195,25 @@ class RecordsScreen(Screen[None]):
         variants: dict[str, str] = {}
         for record in self.players:
             for variant in record.variants:
-                variants.setdefault(variant.variant_id, variant.variant)
+                variants.setdefault(variant.variant_id, _(variant.variant))
         return [(name, variant_id) for variant_id, name in variants.items()]
 
     def on_mount(self) -> None:
         problem = self.records.problem
         if problem is None and not self.players:
-            problem = "No match has been recorded yet: every finished match is kept here."
+            problem = _("No match has been recorded yet: every finished match is kept here.")
         if problem:
             note = self.query_one("#records-off", Static)
             note.update(problem)
             note.set_class(False, "-empty")
         table = self.query_one("#records-players", DataTable)
         for key, heading in PLAYER_COLUMNS:
-            table.add_column(heading, key=key)
+            table.add_column(_(heading), key=key)
         self.fill_players()
         options = self.variant_options()
         matches = self.query_one("#records-matches", DataTable)
-        for key, heading in (
-            ("when", "Finished"),
-            ("deals", "Deals"),
-            ("winner", "Winner"),
-            ("scores", "Final scores"),
-        ):
-            matches.add_column(heading, key=key)
+        for key, heading in MATCH_COLUMNS:
+            matches.add_column(_(heading), key=key)
         self.fill_matches(options[0][1] if options else None)
         table.focus()
 
@@ -222,12 +227,11 @@ class RecordsScreen(Screen[None]):
         rows.sort(key=lambda row: sort_value(row[1][self.sort_column]), reverse=self.sort_reverse)
         for key, values in rows:
             table.add_row(*(shown(value) for value in values), key=key)
-        heading = Text("Player records", style="bold")
+        heading = Text(_("Player records"), style="bold")
         key, label = PLAYER_COLUMNS[self.sort_column]
-        heading.append(
-            f" · sorted by {label.lower()}{', reversed' if self.sort_reverse else ''}",
-            style="dim",
-        )
+        column = _(label).lower()
+        order = _("sorted by {column}, reversed") if self.sort_reverse else _("sorted by {column}")
+        heading.append(" · " + order.format(column=column), style="dim")
         self.query_one("#records-heading", Static).update(heading)
         if rows:
             self.show_form(rows[0][0])
@@ -238,14 +242,19 @@ class RecordsScreen(Screen[None]):
         results = self.records.recent_results(name)
         scores = [result.final_score for result in results]
         won = sum(result.won for result in results)
-        label = Text(f"{abbreviate(name, 12)}: last {len(results)} ", style="bold")
-        label.append(f"(won {won})", style="#ffd54f")
+        label = Text(
+            _("{player}: last {n}").format(player=abbreviate(name, 12), n=len(results)) + " ",
+            style="bold",
+        )
+        label.append(_("(won {n})").format(n=won), style="#ffd54f")
         self.query_one("#records-form-label", Static).update(label)
         spark = self.query_one("#records-spark", Sparkline)
         repeat = max(1, 40 // max(1, len(scores)))
         spark.data = [score for score in scores for _ in range(repeat)]
         if scores:
-            note = f"final scores, oldest first: lowest {min(scores)}, highest {max(scores)}"
+            note = _("final scores, oldest first: lowest {low}, highest {high}").format(
+                low=min(scores), high=max(scores)
+            )
         else:
             note = ""
         self.query_one("#records-form-note", Static).update(note)

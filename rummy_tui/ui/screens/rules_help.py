@@ -8,6 +8,7 @@ help always says what the engine enforces.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -18,21 +19,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
-from rummy_tui.core.variants import AceRule, DrawRule, UnmatchedValue
+from rummy_tui.core.deal_terms import melding_words
+from rummy_tui.core.variants.option_words import choice_words, note_words
+from rummy_tui.i18n import N_, _, count_cards, ngettext
 from rummy_tui.ui.assets import read_asset
 from rummy_tui.ui.screens.menu_parts import menu_css
-
-_ENUM_LABELS: dict[Enum, str] = {
-    AceRule.LOW: "ace low only (A-2-3)",
-    AceRule.HIGH_OR_LOW: "ace high or low, not round the corner",
-    AceRule.AROUND: "ace high and low (K-A-2 too)",
-    DrawRule.SINGLE: "one card, stock or discard",
-    DrawRule.BOATHOUSE: "Boathouse (up to two cards)",
-    DrawRule.HOYLE: "Hoyle (discard first)",
-    DrawRule.DIG: "dig into the discard pile",
-    UnmatchedValue.PIP: "pip value, ace 11",
-    UnmatchedValue.PER_CARD: "1 point per card",
-}
+from rummy_tui.ui.translate import translate_bindings
 
 
 def choice_label(rules: RuleSet, field: str, value: Any) -> str:
@@ -46,48 +38,31 @@ def choice_label(rules: RuleSet, field: str, value: Any) -> str:
     """
     if value is None:
         if field == "target_score":
-            return "none (a number of deals)"
+            return _("none (a number of deals)")
         if field == "deal_limit":
-            return "one per player" if rules.target_score is None else "no limit"
+            return _("one per player") if rules.target_score is None else _("no limit")
         if field == "rebuild_limit":
-            return "unlimited"
-        return "none"
+            return _("unlimited")
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, Enum):
-        return _ENUM_LABELS.get(value, str(value.value).replace("_", " "))
+        words = choice_words(value)
+        return _(words) if words else str(value.value).replace("_", " ")
     if isinstance(value, int):
         if field == "target_score":
-            return f"{value} points"
+            return ngettext("{n} point", "{n} points", value).format(n=value)
         if field == "deal_limit":
-            return f"{value} deal" if value == 1 else f"{value} deals"
+            return ngettext("{n} deal", "{n} deals", value).format(n=value)
         if field == "rebuild_limit":
-            return f"{value} rebuilds"
+            return ngettext("{n} rebuild", "{n} rebuilds", value).format(n=value)
         if field == "jokers_per_pack":
-            return "none" if value == 0 else f"{value} per pack"
+            return _("none") if value == 0 else _("{n} per pack").format(n=value)
     return str(value)
 
 
 _SHOWN_ELSEWHERE = frozenset({"target_score", "deal_limit"})
 """Options the table's top line already states (the match goal)."""
-
-_NOTES: dict[tuple[str, Any], str] = {
-    ("twos_wild", True): "twos wild",
-    ("ace_rule", AceRule.LOW): "aces low",
-    ("ace_rule", AceRule.HIGH_OR_LOW): "aces high or low",
-    ("ace_rule", AceRule.AROUND): "aces high and low",
-    ("draw_rule", DrawRule.SINGLE): "one-card draw",
-    ("draw_rule", DrawRule.BOATHOUSE): "Boathouse draw",
-    ("draw_rule", DrawRule.HOYLE): "Hoyle draw",
-    ("unmatched_value", UnmatchedValue.PIP): "unmatched cards at pip value",
-    ("unmatched_value", UnmatchedValue.PER_CARD): "1 point per card",
-    ("top_discard_free", True): "top discard free",
-    ("top_discard_free", False): "top discard must be used",
-    ("discard_to_go_out", True): "must discard to go out",
-    ("discard_to_go_out", False): "may go out without a discard",
-    ("partnerships", True): "partnerships",
-    ("partnerships", False): "no partnerships",
-}
 
 
 def rule_notes(rules: RuleSet) -> list[str]:
@@ -102,25 +77,34 @@ def rule_notes(rules: RuleSet) -> list[str]:
         value = getattr(rules, option.field)
         if value == option.choices[0]:
             continue
-        notes.append(_note(rules, option.field, option.label, value))
+        notes.append(_note(rules, option.field, _(option.label), value))
     return notes
 
 
 def _note(rules: RuleSet, field: str, label: str, value: Any) -> str:
     """One option value in a few words."""
-    try:
-        known = _NOTES.get((field, value))
-    except TypeError:  # an unhashable value
-        known = None
+    known = note_words(field, value)
     if known is not None:
-        return known
+        return _(known)
     if field == "jokers_per_pack" and isinstance(value, int):
-        return "no jokers" if value == 0 else "jokers" if value == 1 else f"{value} jokers a pack"
+        if value == 0:
+            return _("no jokers")
+        if value == 1:
+            return _("jokers")
+        return _("{n} jokers a pack").format(n=value)
     if field == "rebuild_limit":
-        return "no dead-hand limit" if value is None else f"dead hand after {value} rebuilds"
+        if value is None:
+            return _("no dead-hand limit")
+        return ngettext(
+            "dead hand after {n} rebuild", "dead hand after {n} rebuilds", int(value)
+        ).format(n=value)
     if isinstance(value, bool):
-        return label.lower() if value else f"no {label.lower()}"
-    return f"{label.lower()}: {choice_label(rules, field, value)}"
+        if value:
+            return label.lower()
+        return _("no {option}").format(option=label.lower())
+    return _("{option}: {value}").format(
+        option=label.lower(), value=choice_label(rules, field, value)
+    )
 
 
 def _by_players(table: tuple[tuple[int, int], ...], rules: RuleSet) -> list[tuple[int, str]]:
@@ -138,42 +122,54 @@ def _by_players(table: tuple[tuple[int, int], ...], rules: RuleSet) -> list[tupl
     return pairs
 
 
-def _plural(number: int, unit: str) -> str:
-    return f"{number} {unit}" if number == 1 else f"{number} {unit}s"
+def _packs(n: int) -> str:
+    return ngettext("{n} pack", "{n} packs", n).format(n=n)
 
 
-def _per_count(pairs: list[tuple[int, str]], unit: str, after: str = "") -> str:
+def _per_count(pairs: list[tuple[int, str]], counted: Callable[[int], str], each: bool) -> str:
     """ "10 cards each with 2 players, 7 with 3-4" (or just "15 cards each")."""
     first_value, first_players = pairs[0]
+    first = counted(first_value)
+    if each:
+        first = _("{cards} each").format(cards=first)
     if len(pairs) == 1:
-        return f"{_plural(first_value, unit)}{after}"
-    rest = ", ".join(f"{value} with {players}" for value, players in pairs[1:])
-    return f"{_plural(first_value, unit)}{after} with {first_players} players, {rest}"
+        return first
+    rest = ", ".join(
+        _("{value} with {players}").format(value=value, players=players)
+        for value, players in pairs[1:]
+    )
+    return _("{first} with {players} players, {rest}").format(
+        first=first, players=first_players, rest=rest
+    )
 
 
 def glance_markdown(rules: RuleSet) -> str:
     """The variant's fixed facts, written from its RuleSet."""
-    packs = _per_count(_by_players(rules.packs_by_players, rules), "pack")
-    jokers = (
-        f"{_plural(rules.jokers_per_pack, 'joker')} per pack"
-        if rules.jokers_per_pack
-        else "no jokers"
-    )
-    dealt = _per_count(_by_players(rules.hand_size_by_players, rules), "card", " each")
-    wild = []
+    packs = _per_count(_by_players(rules.packs_by_players, rules), _packs, False)
     if rules.jokers_per_pack:
-        wild.append("jokers")
-    if rules.twos_wild:
-        wild.append("twos")
-    melds = "runs only" if not rules.groups_allowed else "groups and runs"
+        jokers = ngettext(
+            "{n} joker per pack", "{n} jokers per pack", rules.jokers_per_pack
+        ).format(n=rules.jokers_per_pack)
+    else:
+        jokers = _("no jokers")
+    dealt = _per_count(_by_players(rules.hand_size_by_players, rules), count_cards, True)
+    if rules.jokers_per_pack and rules.twos_wild:
+        wild = _("jokers and twos")
+    elif rules.jokers_per_pack:
+        wild = _("jokers")
+    elif rules.twos_wild:
+        wild = _("twos")
+    else:
+        wild = _("none")
+    melds = _("runs only") if not rules.groups_allowed else _("groups and runs")
+    aces = choice_label(rules, "ace_rule", rules.ace_rule)
     lines = [
-        f"- **Players:** {rules.min_players} to {rules.max_players}",
-        f"- **Cards:** {packs}; {jokers}",
-        f"- **Dealt:** {dealt}",
-        f"- **Melds:** {melds}; aces: {choice_label(rules, 'ace_rule', rules.ace_rule)}",
-        f"- **Wild cards:** {' and '.join(wild) if wild else 'none'}",
-        "- **Melding during play:** "
-        + ("yes, and laying off" if rules.meld_during_play else "no, the whole hand at once"),
+        _("- **Players:** {low} to {high}").format(low=rules.min_players, high=rules.max_players),
+        _("- **Cards:** {packs}; {jokers}").format(packs=packs, jokers=jokers),
+        _("- **Dealt:** {dealt}").format(dealt=dealt),
+        _("- **Melds:** {melds}; aces: {aces}").format(melds=melds, aces=aces),
+        _("- **Wild cards:** {wild}").format(wild=wild),
+        _("- **Melding during play:** {how}").format(how=_(melding_words(rules))),
     ]
     return "\n".join(lines)
 
@@ -187,6 +183,7 @@ def option_help(rules: RuleSet, field: str, help_text: str) -> str:
     >>> option_help(classic, "target_score", "Reach this total (None: play a number of deals).")
     'Reach this total (none: play a number of deals).'
     """
+    help_text = _(help_text)
     if "None" not in help_text:
         return help_text
     label = choice_label(rules, field, None).split(" (")[0]
@@ -196,12 +193,12 @@ def option_help(rules: RuleSet, field: str, help_text: str) -> str:
 def options_markdown(rules: RuleSet) -> str:
     """The table options with the value in force and one line of help each."""
     if not rules.options:
-        return "This variant has no table options."
+        return _("This variant has no table options.")
     lines = []
     for option in rules.options:
         value = choice_label(rules, option.field, getattr(rules, option.field))
         help_text = f" — {option_help(rules, option.field, option.help)}" if option.help else ""
-        lines.append(f"- **{option.label}:** {value}{help_text}")
+        lines.append(f"- **{_(option.label)}:** {value}{help_text}")
     return "\n".join(lines)
 
 
@@ -216,15 +213,18 @@ def rules_markdown(rules: RuleSet, *, in_force: bool = True) -> str:
     try:
         body = read_asset(f"rules/{rules.variant_id}.md").strip()
     except OSError as error:
-        body = f"# {rules.name}\n\nThe rules text could not be read: {error}"
+        reason = _("The rules text could not be read: {reason}").format(reason=error)
+        body = f"# {_(rules.name)}\n\n{reason}"
     try:
         general = read_asset("rules/general.md").strip()
     except OSError:
         general = ""
-    heading = "Options in force" if in_force else "Options (defaults; set them for a new game)"
+    heading = (
+        _("Options in force") if in_force else _("Options (defaults; set them for a new game)")
+    )
     parts = [
         body,
-        "## At a glance\n\n" + glance_markdown(rules),
+        f"## {_('At a glance')}\n\n" + glance_markdown(rules),
         f"## {heading}\n\n" + options_markdown(rules),
     ]
     if general:
@@ -251,10 +251,10 @@ class RulesScreen(Screen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("left", "other_variant(-1)", "Previous variant", priority=True),
-        Binding("right", "other_variant(1)", "Next variant", priority=True),
+        Binding("escape", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
+        Binding("left", "other_variant(-1)", N_("Previous variant"), priority=True),
+        Binding("right", "other_variant(1)", N_("Next variant"), priority=True),
     ]
 
     def __init__(self, rules: RuleSet) -> None:
@@ -264,6 +264,7 @@ class RulesScreen(Screen[None]):
             rules: The rules of the match (or of the variant to explain).
         """
         super().__init__()
+        translate_bindings(self)
         self.rules = rules
         self.shown = rules
 
@@ -280,7 +281,9 @@ class RulesScreen(Screen[None]):
         variant_id = self.shown.variant_id
         position = VARIANT_IDS.index(variant_id) + 1 if variant_id in VARIANT_IDS else 0
         count = len(VARIANT_IDS)
-        return f"Rules: {self.shown.name}  ({position}/{count}, ←/→ other variants)"
+        return _("Rules: {variant}  ({position}/{count}, ←/→ other variants)").format(
+            variant=_(self.shown.name), position=position, count=count
+        )
 
     def action_close(self) -> None:
         """Close the help."""

@@ -19,9 +19,11 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.sheet import ScoreSheet
 from rummy_tui.ui.match_end_messages import MatchEnd
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import WENT_OUT, ScoreSheetTable
 from rummy_tui.ui.widgets.totals_chart import TotalsChart
@@ -32,18 +34,37 @@ def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
     text = Text()
     if title:
         text.append(f"{title} · ", style="bold")
-    text.append(f"{sheet.variant}", style="bold")
+    text.append(_(sheet.variant), style="bold")
     scored = len(sheet.rows)
     if sheet.target_score is not None:
-        text.append(f" · first to {sheet.target_score} {sheet.unit}")
+        target = sheet.target_score
+        if sheet.unit == "chips":
+            goal = ngettext("first to {n} chip", "first to {n} chips", target)
+        else:
+            goal = ngettext("first to {n} point", "first to {n} points", target)
+        text.append(" · " + goal.format(n=target))
     if sheet.deal_limit is not None:
-        text.append(f" · {scored} of {sheet.deal_limit} deals", style="dim")
+        limit = sheet.deal_limit
+        done = ngettext("{done} of {n} deal", "{done} of {n} deals", limit)
+        text.append(" · " + done.format(done=scored, n=limit), style="dim")
     else:
-        text.append(f" · {scored} deal{'s' if scored != 1 else ''}", style="dim")
+        count = ngettext("{n} deal", "{n} deals", scored).format(n=scored)
+        text.append(" · " + count, style="dim")
     if sheet.shows_table_points:
-        text.append(" · table-hand, score, total", style="dim")
-    text.append(f" · {WENT_OUT} went out", style="dim")
+        text.append(" · " + _("table-hand, score, total"), style="dim")
+    text.append(" · " + _("{mark} went out").format(mark=WENT_OUT), style="dim")
     return text
+
+
+def winners_line(names: list[str], plural: bool = False) -> str:
+    """ "Anna wins the match!", or two winners (partners, a tie) with the plural verb."""
+    if len(names) == 1 and not plural:
+        return _("{player} wins the match!").format(player=names[0])
+    if len(names) == 1:
+        return _("{players} win the match!").format(players=names[0])
+    return _("{players} and {last} win the match!").format(
+        players=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def result_lines(sheet: ScoreSheet) -> Text:
@@ -51,18 +72,22 @@ def result_lines(sheet: ScoreSheet) -> Text:
     text = Text()
     if not sheet.finished or not sheet.winners:
         return text
-    names = " and ".join(sheet.columns[index].title for index in sheet.winners)
+    titles = [sheet.columns[index].title for index in sheet.winners]
     plural = len(sheet.winners) > 1 or len(sheet.columns[sheet.winners[0]].seats) > 1
-    text.append(f"{names} win{'' if plural else 's'} the match!", style="bold #ffd54f")
+    text.append(winners_line(titles, plural), style="bold #ffd54f")
     if sheet.settlement:
         winner = sheet.columns[sheet.winners[0]].title
         payments = [
-            f"{column.title} pays {sheet.settlement[index]}"
+            _("{player} pays {amount}").format(player=column.title, amount=sheet.settlement[index])
             for index, column in enumerate(sheet.columns)
             if index not in sheet.winners
         ]
-        text.append("\nSettlement (R-12): " + "; ".join(payments))
-        text.append(f"; {winner} collects {sum(sheet.settlement)}.")
+        text.append(
+            "\n"
+            + _("Settlement (R-12): {payments}; {winner} collects {amount}.").format(
+                payments="; ".join(payments), winner=winner, amount=sum(sheet.settlement)
+            )
+        )
     return text
 
 
@@ -96,15 +121,16 @@ class ScoreSheetScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back", key_display="Esc"),
-        Binding("c", "close", "Close sheet", show=False),
-        Binding("q", "close", "Back", show=False),
-        Binding("v", "switch", "Sheet/Chart"),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        Binding("c", "close", N_("Close sheet"), show=False),
+        Binding("q", "close", N_("Back"), show=False),
+        Binding("v", "switch", N_("Sheet/Chart")),
     ]
 
     def __init__(self, sheet: ScoreSheet, settings: DisplaySettings, title: str = "") -> None:
         """Show ``sheet``; ``title`` (a save's name) heads it."""
         super().__init__()
+        translate_bindings(self)
         self.sheet = sheet
         self.settings = settings
         self.heading = title
@@ -114,9 +140,9 @@ class ScoreSheetScreen(Screen[None]):
         result = result_lines(self.sheet)
         yield Static(result, id="sheet-result", classes="" if result.plain else "-empty")
         with TabbedContent(initial="tab-sheet"):
-            with TabPane("Score sheet", id="tab-sheet"):
+            with TabPane(_("Score sheet"), id="tab-sheet"):
                 yield ScoreSheetTable(self.sheet, id="sheet-table")
-            with TabPane("Chart", id="tab-chart"):
+            with TabPane(_("Chart"), id="tab-chart"):
                 yield TotalsChart(self.sheet, self.settings, id="sheet-chart")
         yield Static("", id="sheet-detail")
         yield from self.compose_buttons()
@@ -168,20 +194,20 @@ class MatchEndScreen(ScoreSheetScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "choose('again')", "Play again"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("t", "choose('title')", "Title"),
-        Binding("escape", "choose('title')", "Title", show=False),
-        Binding("q", "choose('title')", "Title", show=False),
-        Binding("c", "switch", "Sheet/Chart", show=False),
-        Binding("v", "switch", "Sheet/Chart"),
+        Binding("p", "choose('again')", N_("Play again")),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("t", "choose('title')", N_("Title")),
+        Binding("escape", "choose('title')", N_("Title"), show=False),
+        Binding("q", "choose('title')", N_("Title"), show=False),
+        Binding("c", "switch", N_("Sheet/Chart"), show=False),
+        Binding("v", "switch", N_("Sheet/Chart")),
     ]
 
     def compose_buttons(self) -> ComposeResult:
         with Horizontal(id="match-end-buttons"):
-            yield Button("Play again (p)", variant="primary", id="again")
-            yield Button("New game (n)", id="new")
-            yield Button("Title (t)", id="title")
+            yield Button(_("Play again (p)"), variant="primary", id="again")
+            yield Button(_("New game (n)"), id="new")
+            yield Button(_("Title (t)"), id="title")
 
     def action_choose(self, choice: str) -> None:
         """Post the players' choice up; the app acts on it."""

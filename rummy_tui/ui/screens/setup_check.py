@@ -13,7 +13,8 @@ from typing import Any
 from rummy_tui.core import RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_problem
 from rummy_tui.core.variants import OptionSpec, player_count_error
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.i18n import N_, _
+from rummy_tui.match_setup import MatchSetup, Seat, SeatKind, computer_name
 
 MAX_SEATS = 12
 """The most seats any variant has (G-2)."""
@@ -21,27 +22,28 @@ NAME_MAX_LENGTH = 20
 """Longest player name the table has room for."""
 
 KIND_LABELS: dict[SeatKind, str] = {
-    SeatKind.HUMAN: "human",
-    SeatKind.EASY: "computer: easy",
-    SeatKind.NORMAL: "computer: normal",
-    SeatKind.HARD: "computer: hard",
+    SeatKind.HUMAN: N_("human"),
+    SeatKind.EASY: N_("computer: easy"),
+    SeatKind.NORMAL: N_("computer: normal"),
+    SeatKind.HARD: N_("computer: hard"),
 }
 PACE_CHOICES: tuple[tuple[str, float], ...] = (
-    ("instant", 0.0),
-    ("fast (0.25 s)", 0.25),
-    ("normal (0.5 s)", 0.5),
-    ("slow (1 s)", 1.0),
-    ("very slow (2 s)", 2.0),
+    (N_("instant"), 0.0),
+    (N_("fast (0.25 s)"), 0.25),
+    (N_("normal (0.5 s)"), 0.5),
+    (N_("slow (1 s)"), 1.0),
+    (N_("very slow (2 s)"), 2.0),
 )
-"""Computer pace: seconds between a computer player's actions."""
+"""Computer pace: seconds between a computer player's actions (labels translated when shown)."""
+
 DEFAULT_PACE = 0.5
 
 
 def default_name(number: int, kind: SeatKind) -> str:
     """The name a seat gets until someone types one: "Player 3", "Computer 3 (hard)"."""
     if kind is SeatKind.HUMAN:
-        return f"Player {number}"
-    return f"Computer {number} ({kind.value})"
+        return _("Player {number}").format(number=number)
+    return computer_name(number, kind)
 
 
 @dataclass
@@ -105,13 +107,19 @@ def check_setup(
         problem = None
         key = name.casefold()
         if not name:
-            problem = f"Seat {number} needs a name."
+            problem = _("Seat {number} needs a name.").format(number=number)
         elif len(name) > NAME_MAX_LENGTH:
-            problem = f"Seat {number}'s name is longer than {NAME_MAX_LENGTH} letters."
+            problem = _("Seat {number}'s name is longer than {limit} letters.").format(
+                number=number, limit=NAME_MAX_LENGTH
+            )
         elif (unfit := name_problem(name)) is not None:
-            problem = f"Seat {number}: {unfit.removesuffix(' (G-2).')}."
+            problem = _("Seat {number}: {problem}.").format(
+                number=number, problem=unfit.removesuffix(" (G-2).")
+            )
         elif key in seen:
-            problem = f"Seats {seen[key]} and {number} are both called {name!r}: names must differ."
+            problem = _(
+                "Seats {first} and {second} are both called {name}: names must differ."
+            ).format(first=seen[key], second=number, name=repr(name))
         if problem is not None:
             check.names.append(problem)
             check.name_seats.append(number - 1)
@@ -123,7 +131,7 @@ def check_setup(
         try:
             seed = int(seed_text.strip())
         except ValueError:
-            check.seed = "The seed must be a whole number, or empty for a random deal."
+            check.seed = _("The seed must be a whole number, or empty for a random deal.")
 
     if rules is not None and not check.problems:
         try:
@@ -136,7 +144,7 @@ def check_setup(
                 bot_delay=bot_delay,
             )
         except ValueError as error:  # pydantic's ValidationError is a ValueError
-            check.options = f"That setup is not possible: {error}"
+            check.options = _("That setup is not possible: {reason}").format(reason=error)
     return check
 
 
@@ -146,5 +154,7 @@ def choice_index(spec: OptionSpec, value: Any) -> int:
 
 
 def variant_prompt(rules: RuleSet) -> str:
-    players = f"{rules.min_players}-{rules.max_players} players"
-    return f"[b]{rules.name}[/b]  [$text-muted]{players}[/]\n  [$text-muted]{rules.description}[/]"
+    """A variant's entry in the menu: its name, seat range and one-line description."""
+    players = _("{low}-{high} players").format(low=rules.min_players, high=rules.max_players)
+    name, description = _(rules.name), _(rules.description)
+    return f"[b]{name}[/b]  [$text-muted]{players}[/]\n  [$text-muted]{description}[/]"

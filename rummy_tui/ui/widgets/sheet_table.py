@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import DataTable
 
+from rummy_tui.i18n import _, ngettext, pgettext
 from rummy_tui.sheet import RowKind, ScoreSheet, SheetRow
 
 NAME_WIDTH = 7
@@ -39,9 +40,9 @@ def deal_label(row: SheetRow) -> Text:
     """The deal column of one row: the number, and "dead" or "extra" when it is one."""
     text = Text(str(row.deal_number), style="bold")
     if row.kind is RowKind.DEAD:
-        text.append("\ndead", style="italic #ff9e64")
+        text.append("\n" + pgettext("sheet row", "dead"), style="italic #ff9e64")
     elif row.kind is RowKind.EXTRA:
-        text.append("\nextra", style="italic #9ecbff")
+        text.append("\n" + pgettext("sheet row", "extra"), style="italic #9ecbff")
     return text
 
 
@@ -51,6 +52,26 @@ def right_aligned(text: Text, width: int) -> Text:
     for line in lines:
         line.pad_left(max(0, width - line.cell_len))
     return Text("\n").join(lines)
+
+
+def amount_words(unit: str, value: int, shown: str | None = None) -> str:
+    """``value`` points or chips with the plural the language wants ("12 points", "-3 chips");
+    ``shown`` is how the number is written (with its sign, say)."""
+    shown = str(value) if shown is None else shown
+    if unit == "chips":
+        return ngettext("{amount} chip", "{amount} chips", abs(value)).format(amount=shown)
+    return ngettext("{amount} point", "{amount} points", abs(value)).format(amount=shown)
+
+
+def in_all(unit: str, value: int) -> str:
+    """A column's total in words: "-40 chips in all"."""
+    if unit == "chips":
+        return ngettext("{amount} chip in all", "{amount} chips in all", abs(value)).format(
+            amount=value
+        )
+    return ngettext("{amount} point in all", "{amount} points in all", abs(value)).format(
+        amount=value
+    )
 
 
 def signed(value: int) -> str:
@@ -90,7 +111,7 @@ class ScoreSheetTable(DataTable[Text]):
         """Build the columns and rows from the sheet."""
         sheet = self.sheet
         self.clear(columns=True)
-        self.add_column(Text("Deal", style="bold"), key="deal", width=5)
+        self.add_column(Text(pgettext("sheet column", "Deal"), style="bold"), key="deal", width=5)
         widths = self._cell_widths()
         for index, column in enumerate(sheet.columns):
             self.add_column(
@@ -98,7 +119,7 @@ class ScoreSheetTable(DataTable[Text]):
                 key=f"col{index}",
                 width=widths[index],
             )
-        self.add_column(Text("Note", style="bold"), key="note")
+        self.add_column(Text(pgettext("sheet column", "Note"), style="bold"), key="note")
         for position, row in enumerate(sheet.rows):
             cells = [
                 right_aligned(self._cell(row, index), widths[index])
@@ -108,32 +129,36 @@ class ScoreSheetTable(DataTable[Text]):
             self.add_row(
                 deal_label(row), *cells, note, height=self.row_height, key=f"deal{position}"
             )
-        total_label = Text("Total", style="bold")
+        total_label = Text(pgettext("sheet row", "Total"), style="bold")
         totals = []
         for index, total in enumerate(sheet.totals):
             won = index in sheet.winners
             style = "bold #ffd54f" if won else "bold"
-            totals.append(Text(f"{total}" + (" won" if won else " "), style=style))
-        state = "match over" if sheet.finished else self._progress()
+            shown = _("{total} won").format(total=total) if won else f"{total} "
+            totals.append(Text(shown, style=style))
+        state = _("match over") if sheet.finished else self._progress()
         totals = [right_aligned(text, width) for text, width in zip(totals, widths, strict=True)]
         self.add_row(total_label, *totals, Text(state, style="dim"), key="total")
         if sheet.settlement:
-            pays = [Text(f"pays {amount} ") for index, amount in enumerate(sheet.settlement)]
+            pays = [
+                Text(_("pays {amount}").format(amount=amount) + " ")
+                for index, amount in enumerate(sheet.settlement)
+            ]
             winner_total = sum(sheet.settlement)
             for index in sheet.winners:
                 pays[index] = Text(f"+{winner_total} ", style="bold #ffd54f")
             self.add_row(
-                Text("Settle", style="bold"),
+                Text(pgettext("sheet row", "Settle"), style="bold"),
                 *(right_aligned(text, width) for text, width in zip(pays, widths, strict=True)),
-                Text("each pays the winner the difference (R-12)", style="dim"),
+                Text(_("each pays the winner the difference (R-12)"), style="dim"),
                 key="settlement",
             )
 
     def _progress(self) -> str:
         sheet = self.sheet
         if sheet.deal_in_progress is not None:
-            return f"deal {sheet.deal_in_progress} in play"
-        return "between deals"
+            return _("deal {number} in play").format(number=sheet.deal_in_progress)
+        return _("between deals")
 
     def _cell_widths(self) -> list[int]:
         sheet = self.sheet
@@ -146,8 +171,11 @@ class ScoreSheetTable(DataTable[Text]):
                 if sheet.shows_table_points:
                     width = max(width, len(f"{cell.table_points}-{cell.hand_points}") + 1)
             if sheet.settlement:
-                width = max(width, len(f"pays {sheet.settlement[index]}") + 1)
-            widths.append(max(width, len(str(sheet.totals[index])) + 4))
+                pays = _("pays {amount}").format(amount=sheet.settlement[index])
+                width = max(width, len(pays) + 1)
+            total = sheet.totals[index]
+            won = len(_("{total} won").format(total=total)) if index in sheet.winners else 0
+            widths.append(max(width, len(str(total)) + 4, won))
         return widths
 
     def _cell(self, row: SheetRow, index: int) -> Text:
@@ -175,39 +203,44 @@ class ScoreSheetTable(DataTable[Text]):
             column = sheet.columns[index]
             text.append(column.title, style="bold")
             if len(column.seats) > 1:
-                text.append(" (partners)", style="dim")
+                text.append(" " + _("(partners)"), style="dim")
         if row_key is None:
             return text
         if row_key == "total":
             if index is not None:
-                text.append(f": {sheet.totals[index]} {sheet.unit} in all")
+                text.append(": " + in_all(sheet.unit, sheet.totals[index]))
                 if index in sheet.winners:
-                    text.append(", won the match", style="bold #ffd54f")
+                    text.append(", " + _("won the match"), style="bold #ffd54f")
             return text
         if row_key == "settlement":
             if index is not None:
                 amount = sheet.settlement[index]
                 text.append(
-                    " collects the settlement"
+                    ": " + _("collects the settlement")
                     if index in sheet.winners
-                    else f" pays the winner {amount}"
+                    else ": " + _("pays the winner {amount}").format(amount=amount)
                 )
             return text
         row = sheet.rows[int(row_key[4:])]
         if index is not None:
             cell = row.cells[index]
-            text.append(f" · deal {row.deal_number}: ")
+            text.append(" · " + _("deal {number}").format(number=row.deal_number) + ": ")
             if row.kind is RowKind.DEAD:
-                text.append("no score")
+                text.append(_("no score"))
             else:
-                text.append(f"{signed(cell.score)} {sheet.unit}")
+                text.append(amount_words(sheet.unit, cell.score, signed(cell.score)))
                 if sheet.shows_table_points:
-                    text.append(f" (table {cell.table_points}, hand {cell.hand_points})")
-            text.append(f" · total {cell.total}")
+                    text.append(
+                        " "
+                        + _("(table {table}, hand {hand})").format(
+                            table=cell.table_points, hand=cell.hand_points
+                        )
+                    )
+            text.append(" · " + _("total {total}").format(total=cell.total))
             if cell.went_out:
-                text.append(" · went out", style="bold #ffd54f")
+                text.append(" · " + _("went out"), style="bold #ffd54f")
         else:
-            text.append(f"Deal {row.deal_number}")
+            text.append(_("Deal {number}").format(number=row.deal_number))
         text.append("\n")
-        text.append(row.note or row.reason, style="dim")
+        text.append(row.note or row.ending_line, style="dim")
         return text

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
+from rummy_tui.i18n import _, pgettext
 from rummy_tui.sheet import ScoreSheet
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -57,6 +58,18 @@ def hex_colour(index: int) -> str:
     """The same colour as ``#rrggbb``."""
     red, green, blue = series_colour(index)
     return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def chart_title(unit: str) -> str:
+    """The line chart's title: "Running totals (points)" or "(chips)"."""
+    return _("Running totals (chips)") if unit == "chips" else _("Running totals (points)")
+
+
+def spark_title(unit: str) -> str:
+    """The sparklines' title."""
+    if unit == "chips":
+        return _("Running totals (chips), deal by deal")
+    return _("Running totals (points), deal by deal")
 
 
 @dataclass(frozen=True)
@@ -127,8 +140,8 @@ class TotalsLineChart(Widget):
                 color=series_colour(index),
                 label=f"{line.letter} {line.name}" if lettered else line.name,
             )
-        plt.title(f"Running totals ({self.sheet.unit})")
-        plt.xlabel("deal")
+        plt.title(chart_title(self.sheet.unit))
+        plt.xlabel(pgettext("chart axis", "deal"))
         plt.xticks([float(deal) for deal in deals], [str(deal) for deal in deals])
         target = self.sheet.target_score
         highest = max((max(line.totals) for line in series), default=0)
@@ -166,7 +179,7 @@ class TotalsSparklines(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Text(f"Running totals ({self.sheet.unit}), deal by deal", style="bold"),
+            Text(spark_title(self.sheet.unit), style="bold"),
             classes="spark-title",
         )
         for index, line in enumerate(running_totals(self.sheet)):
@@ -216,7 +229,7 @@ class TotalsChart(Vertical):
         self.kind = kind
         self.remove_children()
         if not self.sheet.rows:
-            self.mount(Static("No deal has been scored yet.", classes="chart-empty"))
+            self.mount(Static(_("No deal has been scored yet."), classes="chart-empty"))
         elif kind == "line":
             self.mount(TotalsLineChart(self.sheet, self.settings))
         else:
