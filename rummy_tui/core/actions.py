@@ -125,6 +125,35 @@ ACTION_KINDS: tuple[str, ...] = (
 )
 
 
+class LogFacts(BaseModel):
+    """What a log line says beyond the action itself (P-2): the names it shows and what the
+    engine found while applying the action. An interface writes the line from the action and
+    these facts in its reader's language; every fact is public.
+
+    A record saved before the facts were kept has none (``ActionRecord.facts`` is None) and is
+    shown by its stored ``text``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    """The name of the player who acted (empty for the table's own records)."""
+    cards: tuple[Card, ...] = ()
+    """Cards taken from the discard pile, as the line lists them: a take from the pile has
+    them in pile order, the deepest first (R-5); a two-card draw in the order drawn (B-1)."""
+    rebuild: int = 0
+    """A stock draw that first turned the discard pile over: which rebuild it was (C-4, E-6);
+    0 when the stock was not rebuilt."""
+    joker_moves: bool = False
+    """A lay-off that sent an end joker of a Double Rum run to the other end (D-6)."""
+    goes_out: bool = False
+    """The action emptied the player's hand, ending the deal (C-3, R-9)."""
+    dealer: str = ""
+    """A deal's start: the name of the dealer (G-4)."""
+    leader: str = ""
+    """A deal's start: the name of the player who plays first."""
+
+
 class ActionRecord(BaseModel):
     """One applied action as the log keeps it."""
 
@@ -137,4 +166,7 @@ class ActionRecord(BaseModel):
     deal_number: int
     """The deal it belongs to (1 for the first)."""
     text: str = ""
-    """A public description for the log."""
+    """A public description for the log, in English (for the command line, old saves and
+    debugging; an interface writes its line from ``action`` and ``facts``)."""
+    facts: LogFacts | None = None
+    """What the line says beyond the action; None in records saved before it was kept."""

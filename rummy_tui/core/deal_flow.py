@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rummy_tui.core.actions import Action
+from rummy_tui.core.actions import Action, LogFacts
 from rummy_tui.core.cards import Card
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
 from rummy_tui.core.state import DealEnding, DealResult, GameState, Phase, TurnState
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
-Plan = Callable[[], tuple[Action, str]]
-"""A checked action, ready to run: calling it applies the action and returns (done, text)."""
+Done = tuple[Action, str, LogFacts]
+"""An applied action: the action as done, its English log line and the facts of that line."""
+Plan = Callable[[], Done]
+"""A checked action, ready to run: calling it applies the action and returns what was done."""
 
 
 class DealFlow:

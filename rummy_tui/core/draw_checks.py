@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_tui.core.actions import Action, DrawStock, DrawTwo, EndDeal, StartDeal, TakeDiscard
+from rummy_tui.core.actions import DrawStock, DrawTwo, EndDeal, LogFacts, StartDeal, TakeDiscard
 from rummy_tui.core.cards import Card, format_cards
-from rummy_tui.core.deal_flow import DealFlow, Plan
+from rummy_tui.core.deal_flow import DealFlow, Done, Plan
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.errors import IllegalAction
@@ -61,7 +61,7 @@ class DrawChecks(DealFlow):
             ["stock"], list(deal.stock), list(deal.discard), deal.rebuilds
         )
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             rebuilt = rebuilds > deal.rebuilds
             self._finish_draw(stock, pile, drawn, rebuilds, [])
             text = f"{self._name()} draws from the stock."
@@ -70,7 +70,7 @@ class DrawChecks(DealFlow):
                     f"{self._name()} turns the discard pile over as the new stock "
                     f"(rebuild {rebuilds}) and draws."
                 )
-            return DrawStock(), text
+            return DrawStock(), text, LogFacts(rebuild=rebuilds if rebuilt else 0)
 
         return run
 
@@ -97,17 +97,19 @@ class DrawChecks(DealFlow):
             # turn. Without the duty a card to discard always remains (G-8).
             raise IllegalAction("take.deepest_unusable", "R-5", cards=(deepest,))
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             pile = deal.discard[: -action.count]
             self._finish_draw(list(deal.stock), pile, list(reversed(taken)), deal.rebuilds, taken)
             if duty:
                 deal.turn.must_use = deepest
+            facts = LogFacts(cards=tuple(taken))
             if action.count == 1:
-                return action, f"{self._name()} takes {deepest} from the discard pile."
-            return action, (
+                return action, f"{self._name()} takes {deepest} from the discard pile.", facts
+            text = (
                 f"{self._name()} takes {action.count} cards from the discard pile, down to "
                 f"{deepest}: {format_cards(taken)}."
             )
+            return action, text, facts
 
         return run
 
@@ -125,12 +127,13 @@ class DrawChecks(DealFlow):
             [action.first, action.second], list(deal.stock), list(deal.discard), deal.rebuilds
         )
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             self._finish_draw(stock, pile, drawn, rebuilds, from_discard)
             shown = f": {format_cards(from_discard)} from the discard pile" if from_discard else ""
             return (
                 action,
                 f"{self._name()} draws two cards ({action.first} + {action.second}){shown}.",
+                LogFacts(cards=tuple(from_discard)),
             )
 
         return run
@@ -159,14 +162,14 @@ class DrawChecks(DealFlow):
         if self.rules.rebuild_stock or deal.stock:
             raise IllegalAction("end_deal.not_allowed", "R-10")
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             name = self._name()
             self._end_deal(
                 None,
                 f"The stock ran out and {name} took no discard.",
                 DealEnding(code="stock_out", seat=self.current),
             )
-            return EndDeal(), f"{name} ends the deal: the stock is empty (R-10)."
+            return EndDeal(), f"{name} ends the deal: the stock is empty (R-10).", LogFacts()
 
         return run
 
@@ -198,11 +201,11 @@ class DrawChecks(DealFlow):
                 raise IllegalAction("deal.deck_incomplete", "G-11")
         new_deal = deal_cards(self.rules, players, dealer, deck, number)
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             state.deal = new_deal
-            return StartDeal(deck=tuple(deck)), (
-                f"Deal {number}: {self.players[dealer]} deals; "
-                f"{self.players[new_deal.current]} plays first."
-            )
+            dealer_name = self.players[dealer]
+            leader = self.players[new_deal.current]
+            text = f"Deal {number}: {dealer_name} deals; {leader} plays first."
+            return StartDeal(deck=tuple(deck)), text, LogFacts(dealer=dealer_name, leader=leader)
 
         return run

@@ -61,12 +61,15 @@ class Game(DrawChecks, OutChecks):
         plan = self._check(action, seat)
         actor = None if isinstance(action, StartDeal) else self.current
         deal_number = self.state.deal.deal_number
-        done, text = plan()
+        done, text, facts = plan()
+        if actor is not None:
+            facts = facts.model_copy(update={"name": self.players[actor]})
         record = ActionRecord(
             seat=actor,
             action=done,
             deal_number=deal_number if actor is not None else self.state.deal.deal_number,
             text=text,
+            facts=facts,
         )
         self.state.log.append(record)
         return record

@@ -6,7 +6,7 @@ import random
 import unicodedata
 from collections.abc import Sequence
 
-from rummy_tui.core.actions import ActionRecord, StartDeal
+from rummy_tui.core.actions import ActionRecord, LogFacts, StartDeal
 from rummy_tui.core.cards import Card
 from rummy_tui.core.dealing import (
     complete_deck,
@@ -152,6 +152,7 @@ def new_game(
             action=StartDeal(deck=tuple(cards)),
             deal_number=1,
             text=f"Deal 1: {names[dealer]} deals; {names[first_deal.current]} plays first.",
+            facts=LogFacts(dealer=names[dealer], leader=names[first_deal.current]),
         )
     )
     return Game(state)

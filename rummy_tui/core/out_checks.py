@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rummy_tui.core.actions import Action, Discard, GoOut, MeldSpec
+from rummy_tui.core.actions import Discard, GoOut, LogFacts, MeldSpec
 from rummy_tui.core.arrange import Arrangement, best_arrangement, full_arrangement
 from rummy_tui.core.cards import Card
-from rummy_tui.core.deal_flow import DealFlow, Plan
+from rummy_tui.core.deal_flow import DealFlow, Done, Plan
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.melds import MeldReading, reading_to_meld
 from rummy_tui.core.play_checks import PlayChecks
@@ -28,15 +28,15 @@ class OutChecks(PlayChecks, DealFlow):
         if deal.turn.must_use is not None:
             raise IllegalAction("discard.deepest_unused", "R-5", cards=(deal.turn.must_use,))
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             seat = self.current
             self._remove_from_hand([action.card])
             deal.discard.append(action.card)
             text = f"{self._name(seat)} discards {action.card}."
             if not deal.hands[seat]:
-                return action, text + self._after_hand_change(seat)
+                return action, text + self._after_hand_change(seat), LogFacts(goes_out=True)
             self._next_turn()
-            return action, text
+            return action, text, LogFacts()
 
         return run
 
@@ -63,7 +63,7 @@ class OutChecks(PlayChecks, DealFlow):
             rest.remove(action.discard)
         readings = self._go_out_readings(action, rest)
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             seat = self.current
             for reading in readings:
                 deal.melds.append(reading_to_meld(reading, deal.next_meld_id, seat))
@@ -85,7 +85,7 @@ class OutChecks(PlayChecks, DealFlow):
                 f"{self._name(seat)} laid the whole hand down.",
                 DealEnding(code="laid_down", seat=seat),
             )
-            return done, f"{self._name(seat)} goes out: {shown}{tail}."
+            return done, f"{self._name(seat)} goes out: {shown}{tail}.", LogFacts(goes_out=True)
 
         return run
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_tui.core.actions import Action, LayOffCard, Meld
+from rummy_tui.core.actions import LayOffCard, LogFacts, Meld
 from rummy_tui.core.cards import Card, Face
-from rummy_tui.core.deal_flow import DealFlow, Plan
+from rummy_tui.core.deal_flow import DealFlow, Done, Plan
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.meld_refusals import meld_refusal
@@ -65,7 +65,7 @@ class PlayChecks(DealFlow):
         meld = reading_to_meld(reading, deal.next_meld_id, self.current)
         self._check_remaining(cards, [*deal.melds, meld])
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             seat = self.current
             deal.melds.append(meld)
             deal.next_meld_id += 1
@@ -73,7 +73,8 @@ class PlayChecks(DealFlow):
             self._mark_melded(cards)
             done = Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
             text = f"{self._name(seat)} melds {reading.describe()}."
-            return done, text + self._after_hand_change(seat)
+            out = self._after_hand_change(seat)
+            return done, text + out, LogFacts(goes_out=bool(out))
 
         return run
 
@@ -108,7 +109,7 @@ class PlayChecks(DealFlow):
             [action.card], [new_meld if meld is target else meld for meld in deal.melds]
         )
 
-        def run() -> tuple[Action, str]:
+        def run() -> Done:
             seat = self.current
             deal.melds[deal.melds.index(target)] = new_meld
             self._remove_from_hand([action.card])
@@ -118,7 +119,9 @@ class PlayChecks(DealFlow):
             moved = " (the joker moves to the other end)" if option.end is End.DISPLACE else ""
             text = f"{self._name(seat)} lays off {shown} on meld {target.meld_id}{moved}."
             done = LayOffCard(card=action.card, meld_id=target.meld_id, face=face)
-            return done, text + self._after_hand_change(seat)
+            out = self._after_hand_change(seat)
+            facts = LogFacts(joker_moves=bool(moved), goes_out=bool(out))
+            return done, text + out, facts
 
         return run
 

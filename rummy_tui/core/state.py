@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_tui.core.actions import ActionRecord
+from rummy_tui.core.actions import Action, ActionRecord
 from rummy_tui.core.cards import Card
 from rummy_tui.core.melds import PlacedCard, TableMeld
 from rummy_tui.core.variants.ruleset import RuleSet
@@ -144,6 +144,12 @@ class TakeBackNote(BaseModel):
     cards: tuple[PlacedCard, ...] = ()
     """The cards the move had put on the table, as they lay there (a wild card with what it
     stood for), so an interface can draw them as its table does; empty for other moves."""
+    name: str = ""
+    """The name of the player who took the move back."""
+    move: Action | None = None
+    """The move taken back, as it had been applied; with ``name`` and ``cards`` an interface
+    writes the line in its reader's language. None in notes saved before it was kept (they
+    are shown by their ``text``)."""
 
 
 class DealState(BaseModel):

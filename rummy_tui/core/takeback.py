@@ -183,6 +183,8 @@ def take_back(game: Game, seat: int | None = None) -> TakeBackNote:
         position=len(rebuilt.log),
         text=f"{name} took back: {describe_move(record, placed)}",
         cards=placed,
+        name=name,
+        move=record.action,
     )
     length = len(rebuilt.log)
     earlier = [

@@ -19,10 +19,11 @@ from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.log_lines import since_mark
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
-from rummy_tui.ui.widgets.log import SINCE_MARK, log_lines, since_last_turn
+from rummy_tui.ui.widgets.log import log_lines, since_last_turn
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 
 
@@ -40,7 +41,7 @@ def full_log_text(
     if since:
         if before:
             text.append("\n")
-        text.append(SINCE_MARK, style="bold #ffd54f")
+        text.append(since_mark(), style="bold #ffd54f")
         text.append("\n")
         text.append_text(log_lines(since, settings, limit=None))
     return text

@@ -35,6 +35,7 @@ from rummy_tui.core import (
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import N_, _, count_cards, ngettext, pgettext
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
@@ -283,7 +284,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         spent)."""
         if record is not None and record.seat is not None and record.seat in self.hands:
             self.hands[record.seat].selected.clear()
-        self.set_status(record.text if record is not None else "")
+        self.set_status(entry_sentence(record) if record is not None else "")
 
     def refused(self, reason: str) -> None:
         """The engine refused the player's move: its reason, in red, and a bell."""

@@ -12,7 +12,8 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import merge_log
-from rummy_tui.i18n import current_language
+from rummy_tui.i18n import N_, current_language
+from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -20,14 +21,15 @@ MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
 
 
-SINCE_MARK = "── since your last turn ──"
-"""The rule the full-screen log draws above the first record after the reader's last turn."""
+SINCE_MARK = N_("── since your last turn ──")
+"""The rule the full-screen log draws above the first record after the reader's last turn
+(translated where it is drawn: :func:`rummy_tui.i18n.log_lines.since_mark`)."""
 
 
 def record_line(record: ActionRecord, settings: DisplaySettings) -> Text:
-    """One record as a log line, card tokens drawn as cards; the table's own records (a deal
-    starting, a deal ending) stand out."""
-    line = log_text(record.text or record.action.kind.replace("_", " "), settings)
+    """One record as a log line in the reader's language, card tokens drawn as cards; the
+    table's own records (a deal starting, a deal ending) stand out."""
+    line = log_text(record_sentence(record), settings)
     if record.seat is None:
         line.stylize("bold #9ecbff")
     return line
@@ -47,7 +49,7 @@ def log_lines(
     lines: list[Text] = []
     for entry in shown:
         if isinstance(entry, TakeBackNote):
-            line = log_text(entry.text, settings)
+            line = log_text(note_sentence(entry), settings)
             line.stylize("italic")
         else:
             line = record_line(entry, settings)
@@ -76,7 +78,7 @@ def since_text(records: Sequence[ActionRecord], seat: int, settings: DisplaySett
     line, or a sentence saying nothing happened."""
     since = since_last_turn(records, seat)
     if not since:
-        return Text("Nothing has happened since your last turn.", style="dim")
+        return Text(nothing_since(), style="dim")
     return log_lines(since, settings, limit=None)
 
 
