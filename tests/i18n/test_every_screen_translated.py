@@ -9,7 +9,7 @@ of the deal, the score sheet, the end of the match, the records and the saved ma
 
 1. no word that only the game's English messages use (an untranslated catalog message);
 2. no Latin-letter word that the language's translations and rules pages never use (English
-   that was never marked for translation);
+   that was never marked for translation, or a word cut off by the edge of its box);
 3. no ``_()``/``ngettext``/``pgettext`` lookup during the walk without a translation.
 
 A failure lists every screen with its words, and every lookup that found nothing, so the list
@@ -94,7 +94,7 @@ def findings(walk: Walk, language: str, recorder: LookupRecorder) -> list[str]:
             )
         if unknown:
             lines.append(
-                f"{screen} ({moment}): {len(unknown)} words marked nowhere: "
+                f"{screen} ({moment}): {len(unknown)} words no translation uses: "
                 + " ".join(sorted(unknown))
             )
     missed = recorder.report()
@@ -154,7 +154,7 @@ def test_english_text_is_found_in_finnish_and_russian() -> None:
 
 def test_finnish_words_and_allowed_words_are_not_english() -> None:
     set_language("fi")
-    shown = f"{_('New game')} · Anna · JK · rummy_tui · Esc · R-5 · 7♠ · 10♦"
+    shown = f"{_('New game')} · Anna · JK · rummy_tui · Esc · R-5 · 7♠ · 10♦ · Wibbl…"
     assert catalog_english(shown, "fi") == []
     assert unknown_words(shown, "fi") == []
     assert {"anna", "jk", "esc"} <= ALLOWED_WORDS

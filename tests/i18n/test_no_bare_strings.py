@@ -190,8 +190,6 @@ STYLE_TOKEN = re.compile(
     r"\d+%|b|i|u|s)$"
 )
 SELECTOR_TOKEN = re.compile(r"^(?:[#.][\w-]+|[A-Z][A-Za-z]+(?:[#.:][\w-]+)*|>|,|\*)$")
-PHRASE = re.compile(r"[A-Za-z]\S*\s+\S*[A-Za-z]")
-"""Two words with Latin letters, a space between them."""
 LETTER = re.compile(r"[A-Za-z]")
 """English has Latin letters; a Cyrillic pack letter ("Дж") is no English left behind."""
 
@@ -199,6 +197,16 @@ LETTER = re.compile(r"[A-Za-z]")
 def cleaned(text: str) -> str:
     """The text without markup, placeholders and %-formats: what is left to read."""
     return PERCENT.sub(" ", PLACEHOLDER.sub(" ", MARKUP.sub(" ", text)))
+
+
+def is_phrase(text: str) -> bool:
+    """Two words with Latin letters apart from each other (``"Leave the table?"``), or a word
+    and a placeholder (``f"{count} players"``); ``f"seat-name-{index}"`` is one token."""
+    tokens = PERCENT.sub(" ", PLACEHOLDER.sub("{}", MARKUP.sub(" ", text))).split()
+    lettered = [token for token in tokens if LETTER.search(token.replace("{}", ""))]
+    holes = [token for token in tokens if "{}" in token and token not in lettered]
+    worded = any(len(LETTER.findall(token)) >= 2 for token in lettered)
+    return len(lettered) >= 2 or (worded and bool(holes))
 
 
 def is_style(text: str) -> bool:
@@ -288,7 +296,7 @@ class Finder:
         placement = self._placement(node)
         if placement in ("hidden", "read"):
             return placement == "read"
-        return bool(PHRASE.search(left)) and not is_style(left) and not is_selector(text)
+        return is_phrase(text) and not is_style(left) and not is_selector(text)
 
     def _placement(self, node: ast.AST) -> str:
         """ "hidden" (never shown or already a message), "read" (only ever shown), or ""."""
@@ -414,6 +422,7 @@ def f(self, n):
     yield Select([("on", True), ("off", False)], id="ng-hints")
     self.set_status("Select the cards first.")
     raise ValueError("There is no such save.")
+    choices = [(f"{n} players", n) for n in range(2, 7)]
 """
     assert _judge(source) == [
         "Menu",
@@ -424,6 +433,7 @@ def f(self, n):
         "off",
         "Select the cards first.",
         "There is no such save.",
+        "{} players",
     ]
 
 
@@ -443,5 +453,7 @@ def f(self, n):
     if n == "some words": pass
     self.log("developer words here")
     ngettext("{n} card", "{n} cards", n)
+    name = f"seat-name-{n}"
+    where = f"{n}: {n}"
 '''
     assert _judge(source) == []

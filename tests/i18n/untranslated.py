@@ -33,6 +33,7 @@ from rummy_tui.ui.assets import SOURCE_ASSETS
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
 """A word in Latin letters; Finnish ä and ö belong to it, so a Finnish word is never cut into
 English-looking pieces. Cyrillic words do not match (they are never English)."""
+CUT_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+…")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[/?[a-z #0-9$-]*\]")
 """``{name}`` placeholders and ``[b]`` markup tags in a message: not words a person reads."""
 BRAND = "rummy_tui"
@@ -63,8 +64,9 @@ RULE_PAGES = ("general", "classic", "boathouse", "double", "rummy500", "european
 
 
 def words(text: str) -> set[str]:
-    """The Latin-letter words of ``text`` (two letters or more), lower-cased."""
-    text = text.replace(BRAND, " ")
+    """The Latin-letter words of ``text`` (two letters or more), lower-cased. A word cut
+    short with an ellipsis ("Pelaaj…") is left out: only its whole form is in a catalog."""
+    text = CUT_WORD.sub(" ", text.replace(BRAND, " "))
     return {word.lower() for word in WORD.findall(text) if len(word) >= 2}
 
 
