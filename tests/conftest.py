@@ -19,11 +19,13 @@ from rummy_tui.i18n import set_language
 
 SLOW_FILES = (
     "tests/core/test_random_play.py",
+    "tests/i18n/test_every_screen_translated.py",
     "tests/persistence/test_crash.py",
     "tests/test_benchmarks.py",
     "tests/test_cli_tmux.py",
     "tests/test_long_runs_stop.py",
     "tests/ui/test_mixed_tables.py",
+    "tests/ui/test_language_snapshots.py",
     "tests/ui/test_no_card_tokens.py",
     "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",

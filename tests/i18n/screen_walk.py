@@ -1,0 +1,280 @@
+"""A whole match walked through the real screens by keys, noting the text of every screen.
+
+The walk starts at the title screen, fills in the new-game menu (variant, seats, options,
+instant computer pace, a seed), passes the cut and the hand-offs, and plays the people's turns
+by keys: at its first turn a person makes a refused move (discarding before drawing), asks for
+a hint, opens the full-screen log, the help and the score sheet; then it draws, melds, lays
+off, goes out or discards with what the core says is legal. Computer players fill the other
+seats and move in their worker. At the end of the deal it opens the score sheet, finishes the
+match (one deal long where the variant has that option) or leaves to the title, and looks at
+the records and load screens.
+
+:class:`Walk` keeps the text of each screen as the terminal shows it (the compositor's lines,
+the same picture ``export_screenshot`` draws), labelled with the screen's class and the moment.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Select
+
+from rummy_tui.core import VARIANT_IDS, Card, Phase, get_variant
+from rummy_tui.match_setup import SeatKind
+from rummy_tui.ui.app import RummyApp
+from tests.ui.helpers import game_of, settle, table
+
+MAX_STEPS = 3000
+"""Screens and turns the walk may pass before it gives up (a deal stuck somewhere)."""
+
+
+def terminal_text(app: RummyApp) -> str:
+    """Every line of the terminal as a person sees it, screens below a dialog included."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text()
+
+
+@dataclass(frozen=True)
+class Look:
+    """The terminal's text at one moment of the walk."""
+
+    screen: str
+    moment: str
+    text: str
+
+
+@dataclass
+class Walk:
+    """What the walk saw and did."""
+
+    app: RummyApp
+    looks: list[Look] = field(default_factory=list)
+    done: set[str] = field(default_factory=set)
+    """Moments reached at least once ("refused", "meld", "lay_off", ...)."""
+
+    def look(self, moment: str) -> None:
+        """Note the terminal's text now."""
+        name = type(self.app.screen).__name__
+        self.looks.append(Look(name, moment, terminal_text(self.app)))
+
+    @property
+    def screens(self) -> set[str]:
+        return {look.screen for look in self.looks}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The match the walk sets up in the new-game menu."""
+
+    variant: str
+    seats: tuple[tuple[str, SeatKind], ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 7
+
+    @property
+    def people(self) -> frozenset[int]:
+        return frozenset(i for i, (_n, kind) in enumerate(self.seats) if kind is SeatKind.HUMAN)
+
+
+def one_deal(variant: str) -> dict[str, Any]:
+    """The option that makes a match one deal long, where the variant has it."""
+    fields = {spec.field: spec.choices for spec in get_variant(variant).options}
+    return {"deal_limit": 1} if 1 in fields.get("deal_limit", ()) else {}
+
+
+async def step(pilot: Pilot[Any], *keys: str) -> None:
+    """Press keys and let the app (and the computer players) catch up."""
+    if keys:
+        await pilot.press(*keys)
+    await settle(pilot)
+
+
+async def fill_new_game(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
+    """Choose the variant by keys, then every seat, option, the pace and the seed."""
+    screen = pilot.app.screen
+    walk.look("opened")
+    variants = screen.query_one("#ng-variant", OptionList)
+    variants.focus()
+    await step(pilot, "home", *["down"] * VARIANT_IDS.index(setup.variant))
+    assert getattr(screen, "variant_id", None) == setup.variant
+    screen.query_one("#ng-count", Select).value = len(setup.seats)
+    await step(pilot)
+    for index, (name, kind) in enumerate(setup.seats):
+        screen.query_one(f"#seat-kind-{index}", Select).value = kind
+        await step(pilot)
+        screen.query_one(f"#seat-name-{index}", Input).value = name
+    specs = {spec.field: spec for spec in get_variant(setup.variant).options}
+    for option, value in setup.options.items():
+        chosen = specs[option].choices.index(value)
+        screen.query_one(f"#opt-{setup.variant}-{option}", Select).value = chosen
+        await step(pilot)
+    screen.query_one("#ng-pace", Select).value = 0.0
+    screen.query_one("#ng-seed", Input).value = str(setup.seed)
+    await step(pilot)
+    walk.look("filled in")
+    await step(pilot, "f1")
+    walk.look("rules of the chosen variant")
+    await step(pilot, "escape")
+    await step(pilot, "ctrl+s")
+
+
+async def _close(pilot: Pilot[Any], walk: Walk, key: str, moment: str) -> None:
+    """Open a screen over the table with ``key``, look at it, close it with escape."""
+    before = pilot.app.screen
+    await step(pilot, key)
+    walk.look(moment)
+    walk.done.add(moment)
+    if pilot.app.screen is not before:
+        await step(pilot, "escape")
+    assert pilot.app.screen is before, f"{moment}: escape did not lead back to the table"
+
+
+async def _cursor_to(pilot: Pilot[Any], card: Card) -> None:
+    state = table(pilot.app).hand_state
+    assert state is not None
+    steps = state.order.index(card) - state.cursor
+    if steps:
+        await pilot.press(*(["right" if steps > 0 else "left"] * abs(steps)))
+
+
+async def _select(pilot: Pilot[Any], cards: tuple[Card, ...]) -> None:
+    await step(pilot, "escape")  # nothing selected
+    for card in cards:
+        await _cursor_to(pilot, card)
+        await pilot.press("space")
+    await settle(pilot)
+
+
+DRAW_KEYS = (("go_out", "g"), ("draw_stock", "d"), ("draw_two", "2"), ("end_deal", "e"))
+
+
+async def person_turn(pilot: Pilot[Any], walk: Walk) -> None:
+    """One step of a person's turn by keys."""
+    app = pilot.app
+    game = game_of(app)  # type: ignore[arg-type]
+    legal = game.legal_actions()
+    kinds = {action.kind for action in legal}
+    if game.phase is Phase.DRAW:
+        if "refused" not in walk.done:
+            await step(pilot, "x")  # discarding before drawing: the core refuses it
+            walk.look("refused move")
+            walk.done.add("refused")
+            await _close(pilot, walk, "h", "hint")
+            await _close(pilot, walk, "L", "full-screen log")
+            await _close(pilot, walk, "question_mark", "help")
+            await _close(pilot, walk, "c", "score sheet during the deal")
+        key = next((key for kind, key in DRAW_KEYS if kind in kinds), "t")
+        await step(pilot, key)
+        return
+    for kind in ("go_out", "meld", "lay_off"):
+        chosen = next((action for action in legal if action.kind == kind), None)
+        if chosen is None:
+            continue
+        if kind == "go_out":
+            await step(pilot, "escape", "g")
+        elif kind == "meld":
+            await _select(pilot, chosen.cards)  # type: ignore[union-attr]
+            await step(pilot, "m")
+        else:
+            await step(pilot, "escape")
+            await _cursor_to(pilot, chosen.card)  # type: ignore[union-attr]
+            await step(pilot, "l")
+        if kind not in walk.done:
+            walk.look(f"after {kind.replace('_', ' ')}")
+            walk.done.add(kind)
+        return
+    discard = next(action for action in legal if action.kind == "discard")
+    await step(pilot, "escape")
+    await _cursor_to(pilot, discard.card)  # type: ignore[attr-defined]
+    await step(pilot, "x")
+
+
+async def play_the_deal(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
+    """From the cut to the end-of-deal screen, looking at every screen on the way."""
+    app = pilot.app
+    seen_turns: set[str] = set()
+    for _ in range(MAX_STEPS):
+        await settle(pilot)
+        name = type(app.screen).__name__
+        if name == "DealEndScreen":
+            walk.look("end of the deal")
+            return
+        if name in ("CutScreen", "HandoffScreen"):
+            walk.look("before the deal" if name == "CutScreen" else "pass the keyboard")
+            await step(pilot, "enter")
+            continue
+        if name == "ChoiceScreen":
+            walk.look("a question")
+            await step(pilot, "1")
+            continue
+        if name != "TableScreen":
+            walk.look("unexpected screen")
+            await step(pilot, "escape")
+            continue
+        game = game_of(app)  # type: ignore[arg-type]
+        if game.current not in setup.people or game.phase not in (Phase.DRAW, Phase.PLAY):
+            continue
+        moment = f"{game.phase.value} turn"
+        if moment not in seen_turns:
+            seen_turns.add(moment)
+            walk.look(moment)
+        await person_turn(pilot, walk)
+    raise AssertionError(f"the {setup.variant} deal did not end in {MAX_STEPS} steps")
+
+
+async def after_the_deal(pilot: Pilot[Any], walk: Walk) -> None:
+    """The score sheet, the end of the match (or leaving it), the records and load screens."""
+    app = pilot.app
+    await step(pilot, "c")
+    walk.look("score sheet after the deal")
+    await step(pilot, "escape")
+    over = game_of(app).is_over  # type: ignore[arg-type]
+    if over:
+        await step(pilot, "enter")
+        walk.look("the match is over")
+        await step(pilot, "v")
+        walk.look("the match is over, chart")
+        await step(pilot, "t")
+    else:
+        await step(pilot, "q")  # from the end-of-deal screen: leave before the next deal
+        walk.look("leave the table")
+        await step(pilot, "2")
+    assert type(app.screen).__name__ == "TitleScreen", type(app.screen).__name__
+    walk.look("back at the title")
+    await step(pilot, "p")
+    walk.look("records")
+    await step(pilot, "v")
+    walk.look("records, the other view")
+    await step(pilot, "escape")
+    await step(pilot, "l")
+    walk.look("saved matches")
+    await step(pilot, "escape")
+    assert type(app.screen).__name__ == "TitleScreen", type(app.screen).__name__
+
+
+async def walk_a_match(pilot: Pilot[Any], setup: Table) -> Walk:
+    """The whole walk (the app must be at the title screen)."""
+    walk = Walk(pilot.app)  # type: ignore[arg-type]
+    await settle(pilot)
+    walk.look("start")
+    await step(pilot, "n")
+    await fill_new_game(pilot, walk, setup)
+    await play_the_deal(pilot, walk, setup)
+    await after_the_deal(pilot, walk)
+    return walk

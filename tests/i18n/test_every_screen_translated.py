@@ -1,0 +1,171 @@
+"""Issue 15's proof: in Finnish and in Russian, a whole match of every variant shows no English.
+
+A person starts the game in the language (the route of ``rummy --lang fi``), walks from the
+title screen through the new-game menu, the cut, the hand-offs and the table - a refused move,
+a hint, the full-screen log, the help, the score sheet, melds, lay-offs, going out - to the end
+of the deal, the score sheet, the end of the match, the records and the saved matches (see
+:mod:`tests.i18n.screen_walk`). Every screen's text is checked three ways
+(:mod:`tests.i18n.untranslated`):
+
+1. no word that only the game's English messages use (an untranslated catalog message);
+2. no Latin-letter word that the language's translations and rules pages never use (English
+   that was never marked for translation, or a word cut off by the edge of its box);
+3. no ``_()``/``ngettext``/``pgettext`` lookup during the walk without a translation.
+
+A failure lists every screen with its words, and every lookup that found nothing, so the list
+is the work left. Tables of four seats (two people, two computers) at 120x40, and twelve seats
+at 80x24 (European Rummy, the one variant for twelve).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rummy_tui.core import VARIANT_IDS, get_variant
+from rummy_tui.core.seat_options import variant_options
+from rummy_tui.i18n import _, set_language
+from rummy_tui.match_setup import SeatKind
+from rummy_tui.ui.app import make_app
+from rummy_tui.ui.settings import DisplaySettings, start_language
+from tests.i18n.screen_walk import Table, Walk, one_deal, walk_a_match
+from tests.i18n.untranslated import (
+    ALLOWED_WORDS,
+    PLAYER_NAMES,
+    LookupRecorder,
+    catalog_english,
+    recording_lookups,
+    unknown_words,
+)
+
+LANGUAGES = ("fi", "ru")
+SCREENS_OF_A_MATCH = {
+    "TitleScreen",
+    "NewGameScreen",
+    "RulesScreen",
+    "CutScreen",
+    "HandoffScreen",
+    "TableScreen",
+    "TextScreen",
+    "LogScreen",
+    "HelpScreen",
+    "ScoreSheetScreen",
+    "DealEndScreen",
+    "RecordsScreen",
+    "LoadScreen",
+}
+"""Screens every walk must reach (the hint is a TextScreen)."""
+
+
+@pytest.fixture
+def lookups(monkeypatch: pytest.MonkeyPatch) -> Iterator[LookupRecorder]:
+    yield from recording_lookups(monkeypatch)
+
+
+def four_seats(variant: str) -> Table:
+    """Two people and two computer players, one match one deal long where the variant can."""
+    kinds = (SeatKind.HUMAN, SeatKind.NORMAL, SeatKind.HUMAN, SeatKind.HARD)
+    return Table(variant, tuple(zip(PLAYER_NAMES, kinds, strict=False)), one_deal(variant))
+
+
+def twelve_seats() -> Table:
+    """European Rummy at twelve seats: two people and ten easy computer players."""
+    kinds = [SeatKind.EASY] * 12
+    kinds[0] = kinds[6] = SeatKind.HUMAN
+    names = (*PLAYER_NAMES, "Liv")
+    return Table("european", tuple(zip(names, kinds, strict=True)), one_deal("european"), seed=5)
+
+
+def findings(walk: Walk, language: str, recorder: LookupRecorder) -> list[str]:
+    """Every screen with English on it, then every lookup without a translation."""
+    by_screen: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
+    for look in walk.looks:
+        catalog, unknown = by_screen.setdefault((look.screen, look.moment), (set(), set()))
+        catalog.update(catalog_english(look.text, language))
+        unknown.update(unknown_words(look.text, language))
+    lines = []
+    for (screen, moment), (catalog, unknown) in by_screen.items():
+        if catalog:
+            lines.append(
+                f"{screen} ({moment}): {len(catalog)} English catalog words: "
+                + " ".join(sorted(catalog))
+            )
+        if unknown:
+            lines.append(
+                f"{screen} ({moment}): {len(unknown)} words no translation uses: "
+                + " ".join(sorted(unknown))
+            )
+    missed = recorder.report()
+    if missed:
+        lines.append(f"{len(missed)} lookups without a {language} translation:")
+        lines += [f"  {miss}" for miss in missed]
+    return lines
+
+
+async def walk_in(language: str, setup: Table, size: tuple[int, int], data: Path) -> Walk:
+    """Start the app in ``language`` as ``rummy --lang`` does and walk a whole match."""
+    assert start_language(language, data) == language
+    app = make_app(data_dir=data, settings=DisplaySettings())
+    async with app.run_test(size=size) as pilot:
+        walk = await walk_a_match(pilot, setup)
+    return walk
+
+
+def check_walk(walk: Walk, language: str, setup: Table, recorder: LookupRecorder) -> None:
+    missing = SCREENS_OF_A_MATCH - walk.screens
+    assert not missing, f"the walk never reached {sorted(missing)}"
+    assert {"refused", "hint", "full-screen log", "help"} <= walk.done
+    if variant_options(get_variant(setup.variant, **setup.options)).melds_in_play:
+        assert "meld" in walk.done, "no person melded: choose another seed"
+    problems = findings(walk, language, recorder)
+    assert not problems, f"English in {language} ({setup.variant}):\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_whole_match_shows_no_english(
+    language: str, variant: str, lookups: LookupRecorder, tmp_path: Path
+) -> None:
+    setup = four_seats(variant)
+    walk = await walk_in(language, setup, (120, 40), tmp_path)
+    check_walk(walk, language, setup, lookups)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_twelve_seats_at_80x24_show_no_english(
+    language: str, lookups: LookupRecorder, tmp_path: Path
+) -> None:
+    setup = twelve_seats()
+    walk = await walk_in(language, setup, (80, 24), tmp_path)
+    check_walk(walk, language, setup, lookups)
+
+
+# ------------------------------------------------------------------ the checks can fail
+
+
+def test_english_text_is_found_in_finnish_and_russian() -> None:
+    for language in LANGUAGES:
+        assert "draw" in catalog_english("Anna: Draw a card", language)
+        assert "anna" not in catalog_english("Anna: Draw a card", language)
+        assert "wibble" in unknown_words("a wibble", language)
+
+
+def test_finnish_words_and_allowed_words_are_not_english() -> None:
+    set_language("fi")
+    shown = f"{_('New game')} · Anna · JK · rummy_tui · Esc · R-5 · 7♠ · 10♦ · Wibbl…"
+    assert catalog_english(shown, "fi") == []
+    assert unknown_words(shown, "fi") == []
+    assert {"anna", "jk", "esc"} <= ALLOWED_WORDS
+
+
+def test_lookups_without_a_translation_are_recorded(lookups: LookupRecorder) -> None:
+    set_language("ru")
+    assert _("New game") != "New game"
+    assert lookups.report() == []
+    _("A sentence no catalog holds.")
+    assert lookups.report() == ["_: 'A sentence no catalog holds.' (not a msgid)"]
+    set_language("en")
+    _("Another sentence no catalog holds.")  # English looks nothing up
+    assert len(lookups.report()) == 1
