@@ -77,7 +77,7 @@ def line_words(view: PlayerView, result: DealResult, line: ScoreLine, terms: Dea
         template = terms.winner_line
     else:
         template = terms.doubled_loser_line if result.rummy else terms.loser_line
-    deadwood = []
+    deadwood: tuple[Card, ...] | list[Card] = []
     if "{cards}" in template and line.hand:  # only Boathouse names the unmatched cards
         deadwood = best_arrangement(view.rules, list(line.hand)).deadwood
     return _(template).format(

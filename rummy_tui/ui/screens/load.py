@@ -7,20 +7,18 @@ reason and cannot be loaded (they can be deleted); finished matches show their s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext, pgettext
+from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.ui.save_lines import describe_save, played_key, save_field
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
 from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
 from rummy_tui.ui.translate import translate_bindings
@@ -46,162 +44,6 @@ class SaveStoreLike(Protocol):
     def clear_finished(self) -> Any:
         """Remove the saves of finished matches."""
         ...
-
-
-def _field(info: Any, *names: str, default: Any = None) -> Any:
-    """The first of ``names`` that ``info`` has (tolerates small naming differences)."""
-    for name in names:
-        value = getattr(info, name, None)
-        if value is not None:
-            return value
-    return default
-
-
-def _markup(text: object) -> str:
-    """Text from a save file, made safe to show as content markup."""
-    return escape(str(text))
-
-
-def format_time(moment: Any) -> str:
-    """A last-played time in local time, short enough to stay on its line: "30 Nov 17:56",
-    with the year only when it is not this year ("30 Nov 2025 17:56")."""
-    if isinstance(moment, datetime):
-        local = moment.astimezone() if moment.tzinfo is not None else moment
-        this_year = local.year == datetime.now().year
-        if current_language() != SOURCE_LANGUAGE:  # numeric, as Finnish and Russian write it
-            day = f"{local.day}.{local.month}." if this_year else f"{local:%d.%m.%Y}"
-            return f"{day} {local:%H:%M}"
-        year = "" if this_year else f" {local.year}"
-        return f"{local.day} {local.strftime('%b')}{year} {local.strftime('%H:%M')}"
-    return str(moment) if moment else _("unknown time")
-
-
-INDENT = "\u00a0\u00a0"
-"""Two non-breaking spaces: the option list drops ordinary spaces at the start of a line."""
-
-
-def wrap_markup(parts: Sequence[str], width: int, indent: str = INDENT, gap: str = " · ") -> str:
-    """Content-markup phrases laid out on lines of ``width`` cells, each line starting with
-    ``indent``; a phrase is never split (a time stays whole, a name keeps its score)."""
-    lines: list[str] = []
-    line, used = indent, len(indent)
-    for part in parts:
-        size = Content.from_markup(part).cell_length
-        if used > len(indent) and used + len(gap) + size > width:
-            lines.append(line)
-            line, used = indent, len(indent)
-        if used > len(indent):
-            line += gap
-            used += len(gap)
-        line += part
-        used += size
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _sort_key(info: Any) -> float:
-    moment = _field(info, "last_played")
-    if isinstance(moment, datetime):
-        try:
-            return moment.timestamp()
-        except (OverflowError, OSError, ValueError):
-            return 0.0
-    return 0.0
-
-
-def standings(players: Sequence[str], scores: Sequence[int]) -> list[tuple[str, int]]:
-    """Players with their totals, best first (higher is better in every variant)."""
-    pairs = list(zip(players, scores, strict=False))
-    return sorted(pairs, key=lambda pair: -pair[1])
-
-
-def describe_save(info: Any, width: int = 76) -> str:
-    """The list entry of one save, as content markup, wrapped to ``width`` cells with every
-    continued line indented."""
-    name = _markup(_field(info, "name", default="?"))
-    damaged = _field(info, "damaged")
-    played = _("last played {time}").format(time=format_time(_field(info, "last_played")))
-    when = f"[$text-muted]{played}[/]"
-    if damaged:
-        what_now = (
-            _("Cannot be loaded: b restores its backup, d deletes it.")
-            if _field(info, "has_backup", default=False)
-            else _("Cannot be loaded; d deletes it.")
-        )
-        return "\n".join(
-            [
-                wrap_markup([f"[b]{name}[/b]", f"[$text-error]{_('damaged')}[/]"], width, ""),
-                wrap_markup([when], width),
-                wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
-                wrap_markup([f"[$text-muted]{what_now}[/]"], width),
-            ]
-        )
-    english_variant = _markup(_field(info, "variant", "variant_name", default="?"))
-    variant = _markup(_(str(_field(info, "variant", "variant_name", default="?"))))
-    players = [str(player) for player in _field(info, "players", default=())]
-    scores = [int(score) for score in _field(info, "scores", default=())]
-    deal = _field(info, "deal_number", default="?")
-    # An automatic save name starts with the variant already: it is not written twice.
-    shown_variant = (
-        [] if str(_field(info, "name", default="")).startswith(english_variant) else [variant]
-    )
-    head = wrap_markup([f"[b]{name}[/b]", *shown_variant], width, "", gap="  ")
-    if _field(info, "finished", default=False):
-        winners = [
-            players[seat]
-            for seat in _field(info, "winners", default=())
-            if isinstance(seat, int) and 0 <= seat < len(players)
-        ]
-        if len(winners) == 1:
-            won = _("{player} won").format(player=_markup(winners[0]))
-        elif winners:
-            won = _("{players} and {last} won").format(
-                players=_markup(", ".join(winners[:-1])), last=_markup(winners[-1])
-            )
-        else:
-            won = ""
-        finished = _("[$success]finished[/] after deal {deal}").format(deal=deal)
-        if won:
-            finished = _("[$success]finished[/] after deal {deal}, {won}").format(
-                deal=deal, won=won
-            )
-        ranked = [
-            f"{place}. {_markup(player)} {score}"
-            for place, (player, score) in enumerate(standings(players, scores), start=1)
-        ]
-        return "\n".join(
-            [
-                head,
-                wrap_markup([finished, when], width),
-                wrap_markup(
-                    [_("Final standings: {first}").format(first=ranked[0]), *ranked[1:]],
-                    width,
-                    gap="  ",
-                )
-                if ranked
-                else wrap_markup([_("Final standings: none")], width),
-            ]
-        )
-    totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
-    if not totals:
-        totals = [_markup(player) for player in players]
-    to_play = _field(info, "to_play")
-    if to_play:
-        turn = _("deal {deal}, {player} to play").format(deal=deal, player=_markup(to_play))
-    else:
-        turn = _("deal {deal}").format(deal=deal)
-    count = ngettext("{n} player: {first}", "{n} players: {first}", len(players))
-    return "\n".join(
-        [
-            head,
-            wrap_markup([turn, when], width),
-            wrap_markup(
-                [count.format(n=len(players), first=totals[0]), *totals[1:]], width, gap="  "
-            )
-            if totals
-            else wrap_markup([_("no players")], width),
-        ]
-    )
 
 
 class LoadScreen(ButtonActions, Screen[str | None]):
@@ -269,13 +111,13 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         listing = self.query_one("#load-list", OptionList)
         if highlight is None:
             current = self.selected
-            highlight = None if current is None else str(_field(current, "name"))
+            highlight = None if current is None else str(save_field(current, "name"))
         try:
             saves = list(self.store.list())
         except Exception as error:  # the store's own failure must not end the game
             saves = []
             self.say(_("The saves could not be listed: {reason}").format(reason=error), error=True)
-        saves.sort(key=_sort_key, reverse=True)
+        saves.sort(key=played_key, reverse=True)
         self.saves = saves
         listing.clear_options()
         entries: list[Option | None] = []
@@ -290,10 +132,10 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         listing.display = bool(saves)
         self.query_one("#load-empty", Static).display = not saves
         if saves:
-            names = [str(_field(info, "name")) for info in saves]
+            names = [str(save_field(info, "name")) for info in saves]
             listing.highlighted = names.index(highlight) if highlight in names else 0
         self.query_one("#load-clear", Button).disabled = not any(
-            _field(info, "finished", default=False) for info in saves
+            save_field(info, "finished", default=False) for info in saves
         )
         for button_id in ("#load-load", "#load-rename", "#load-delete"):
             self.query_one(button_id, Button).disabled = not saves
@@ -327,8 +169,8 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         if info is None:
             self.say(_("There is no save to load."), error=True)
             return
-        name = str(_field(info, "name"))
-        damaged = _field(info, "damaged")
+        name = str(save_field(info, "name"))
+        damaged = save_field(info, "damaged")
         if damaged:
             self.say(
                 _("{name} is damaged and cannot be loaded: {reason}").format(
@@ -345,7 +187,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         if info is None:
             self.say(_("There is no save to rename."), error=True)
             return
-        old = str(_field(info, "name"))
+        old = str(save_field(info, "name"))
 
         stored: list[str] = []
 
@@ -372,7 +214,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         if info is None:
             self.say(_("There is no save to delete."), error=True)
             return
-        name = str(_field(info, "name"))
+        name = str(save_field(info, "name"))
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
@@ -399,7 +241,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
 
     def action_clear_finished(self) -> None:
         """Delete every finished match after confirmation."""
-        finished = [info for info in self.saves if _field(info, "finished", default=False)]
+        finished = [info for info in self.saves if save_field(info, "finished", default=False)]
         if not finished:
             self.say(_("There are no finished matches to clear."))
             return
@@ -442,10 +284,10 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         """Put back the last good copy of a damaged save, after confirmation."""
         info = self.selected
         restore = getattr(self.store, "restore_backup", None)
-        if info is None or restore is None or not _field(info, "has_backup", default=False):
+        if info is None or restore is None or not save_field(info, "has_backup", default=False):
             self.say(_("This save has no backup to restore."), error=True)
             return
-        name = str(_field(info, "name"))
+        name = str(save_field(info, "name"))
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
@@ -486,8 +328,8 @@ class LoadScreen(ButtonActions, Screen[str | None]):
             info = self.selected
             return bool(
                 info is not None
-                and _field(info, "damaged")
-                and _field(info, "has_backup", default=False)
+                and save_field(info, "damaged")
+                and save_field(info, "has_backup", default=False)
             )
         return True
 

@@ -35,15 +35,12 @@ from rummy_tui.ui.screens.setup_check import (
     SetupCheck,
     check_setup,
     choice_index,
+    count_choices,
     default_name,
+    options_title,
     variant_prompt,
 )
 from rummy_tui.ui.translate import translate_bindings
-
-
-def options_title(rules: RuleSet) -> str:
-    """The heading of the options section: "Options: Classic Rummy"."""
-    return _("Options: {variant}").format(variant=_(rules.name))
 
 
 class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
@@ -122,7 +119,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             with Horizontal(classes="row"):
                 yield Label(_("Number of players"), classes="row-label")
                 yield Select(
-                    self._count_choices(rules),
+                    count_choices(rules),
                     value=self._count,
                     allow_blank=False,
                     compact=True,
@@ -244,12 +241,6 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         variants.focus()
         self._refresh_problems()
 
-    def _count_choices(self, rules: RuleSet) -> list[tuple[str, int]]:
-        return [
-            (ngettext("{n} player", "{n} players", count).format(n=count), count)
-            for count in range(rules.min_players, rules.max_players + 1)
-        ]
-
     def _option_choices(self, variant_id: str, option_field: str) -> list[tuple[str, int]]:
         """The option's values as (label, index into choices) for its Select."""
         spec = next(s for s in self._presets[variant_id].options if s.field == option_field)
@@ -300,7 +291,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         await options.remove_children()
         await options.mount_all(self._option_rows(variant_id))
         wanted = min(max(self._count, rules.min_players), rules.max_players)
-        self._reset_select(self.query_one("#ng-count", Select), self._count_choices(rules), wanted)
+        self._reset_select(self.query_one("#ng-count", Select), count_choices(rules), wanted)
         await self._show_seats(wanted)
 
     async def _show_seats(self, count: int) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from rummy_tui.core import RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_problem
 from rummy_tui.core.variants import OptionSpec, player_count_error
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.match_setup import MatchSetup, Seat, SeatKind, computer_name
 
 MAX_SEATS = 12
@@ -158,3 +158,16 @@ def variant_prompt(rules: RuleSet) -> str:
     players = _("{low}-{high} players").format(low=rules.min_players, high=rules.max_players)
     name, description = _(rules.name), _(rules.description)
     return f"[b]{name}[/b]  [$text-muted]{players}[/]\n  [$text-muted]{description}[/]"
+
+
+def options_title(rules: RuleSet) -> str:
+    """The heading of the new-game menu's options section: "Options: Classic Rummy"."""
+    return _("Options: {variant}").format(variant=_(rules.name))
+
+
+def count_choices(rules: RuleSet) -> list[tuple[str, int]]:
+    """The player counts the variant allows, as (label, count) for the menu's Select."""
+    return [
+        (ngettext("{n} player", "{n} players", count).format(n=count), count)
+        for count in range(rules.min_players, rules.max_players + 1)
+    ]
