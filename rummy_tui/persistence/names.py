@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
+from rummy_tui.i18n import SOURCE_LANGUAGE, current_language
 from rummy_tui.persistence.errors import SaveError
 
 MAX_NAME_LENGTH = 64
@@ -124,7 +125,11 @@ def match_save_name(variant: str, players: list[str], moment: datetime) -> str:
     people = ", ".join(shown)
     if len(players) > 2:
         people += f" +{len(players) - 2}"
-    when = f"{moment.day} {moment.strftime('%b')} {moment.strftime('%H')}h{moment.strftime('%M')}"
+    clock = f"{moment.strftime('%H')}h{moment.strftime('%M')}"
+    if current_language() == SOURCE_LANGUAGE:
+        when = f"{moment.day} {moment.strftime('%b')} {clock}"
+    else:  # Finnish and Russian write the date in numbers: 30.11. 17h56
+        when = f"{moment.day}.{moment.month}. {clock}"
     head = allowed(variant) or "Match"
     room = MAX_NAME_LENGTH - len(head) - len(when) - 6 - len(" (99)")
     if len(people) > room:

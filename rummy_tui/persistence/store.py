@@ -27,6 +27,7 @@ from typing import Any
 
 from rummy_tui import __version__
 from rummy_tui.core import ActionRecord, Game
+from rummy_tui.i18n import _
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import atomic_write
@@ -121,7 +122,8 @@ class SaveStore(SaveFolder):
         return name
 
     def _fresh_name(self, setup: MatchSetup) -> str:
-        base = match_save_name(setup.rules.name, setup.names, datetime.now())
+        # The name is chosen once, in the language of the player who starts the match.
+        base = match_save_name(_(setup.rules.name), setup.names, datetime.now())
         candidate = base
         number = 2
         while self._taken(candidate):

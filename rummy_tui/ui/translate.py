@@ -15,7 +15,11 @@ from dataclasses import replace
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
+
+TEXTUAL_WORDS = (N_("Focus Next"), N_("Focus Previous"), N_("Copy selected text"))
+"""Descriptions of Textual's own key bindings, which screens inherit; marked here so the
+catalogs translate them with ours."""
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -224,7 +224,7 @@ def rules_markdown(rules: RuleSet, *, in_force: bool = True) -> str:
     )
     parts = [
         body,
-        f"## {_('At a glance')}\n\n" + glance_markdown(rules),
+        "## " + _("At a glance") + "\n\n" + glance_markdown(rules),
         f"## {heading}\n\n" + options_markdown(rules),
     ]
     if general:
