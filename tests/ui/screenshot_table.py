@@ -2,7 +2,10 @@
 
 Run from the project folder (needs ``rsvg-convert`` for the PNG)::
 
-    python -m tests.ui.screenshot_table [--seed N]
+    python -m tests.ui.screenshot_table [--seed N] [--lang fi]
+
+With ``--lang fi`` (or ``ru``) the table is shown in that language and saved as
+``assets/screenshot-table-fi.svg`` and ``.png``.
 
 Four people play Rummy 500 (computer moves of the normal level for everyone) until Anna, on a
 later round, has drawn and melded or laid off and is about to discard: the moment the table
@@ -31,6 +34,7 @@ from pathlib import Path
 
 from rummy_tui.bots import make_bot
 from rummy_tui.core import Discard, Game, GoOut, LayOffCard, Meld, Phase, get_variant, new_game
+from rummy_tui.i18n import LANGUAGES, set_language
 from tests.ui.helpers import NAMES, app_for, press, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +89,10 @@ async def shoot_saved(game: Game, svg: Path, data_dir: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0, help="the deal's seed (0: the first fit)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the table's language")
     options = parser.parse_args(argv)
+    set_language(options.lang)
+    target = SVG if options.lang == "en" else SVG.with_name(f"screenshot-table-{options.lang}.svg")
     seeds = [options.seed] if options.seed else range(1, 500)
     for seed in seeds:
         game = busy_table(seed)
@@ -93,20 +100,20 @@ def main(argv: list[str] | None = None) -> int:
             break
     else:
         raise SystemExit("no deal of those seeds reaches a busy table")
-    asyncio.run(shoot(game, SVG))
-    svg = SVG.read_text("utf-8")
+    asyncio.run(shoot(game, target))
+    svg = target.read_text("utf-8")
     if "xml:space" not in svg:
         svg = svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
-        SVG.write_text(svg, "utf-8")
-    print(f"seed {seed}: {SVG}")
+        target.write_text(svg, "utf-8")
+    print(f"seed {seed}: {target}")
     if shutil.which("rsvg-convert"):
         for_png = re.sub(r"font-family: Fira Code, monospace;", PNG_FONT, svg)
         subprocess.run(
-            ["rsvg-convert", "-o", str(SVG.with_suffix(".png"))],
+            ["rsvg-convert", "-o", str(target.with_suffix(".png"))],
             input=for_png.encode("utf-8"),
             check=True,
         )
-        print(SVG.with_suffix(".png"))
+        print(target.with_suffix(".png"))
     return 0
 
 
