@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from rummy_tui.i18n import SOURCE_LANGUAGE, current_language
+from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language
 
 SOURCE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder, used when the package data is not installed."""
@@ -48,7 +48,7 @@ def read_asset(relative_path: str, language: str | None = None) -> str:
     """
     parts = [part for part in relative_path.split("/") if part]
     if not parts or any(part == ".." for part in parts):
-        raise AssetMissing(f"No asset named {relative_path!r}.")
+        raise AssetMissing(_("No asset named {name}.").format(name=repr(relative_path)))
     language = language or current_language()
     if language != SOURCE_LANGUAGE:
         try:
@@ -71,4 +71,6 @@ def _read_parts(parts: list[str], relative_path: str) -> str:
     source_file = SOURCE_ASSETS.joinpath(*parts)
     if source_file.is_file():
         return source_file.read_text(encoding="utf-8")
-    raise AssetMissing(f"The file {relative_path} is missing from the game's assets.")
+    raise AssetMissing(
+        _("The file {name} is missing from the game's assets.").format(name=relative_path)
+    )

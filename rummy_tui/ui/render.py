@@ -51,12 +51,6 @@ SUIT_LETTERS: dict[Suit, str] = {
     Suit.HEARTS: "h",
     Suit.SPADES: "s",
 }
-SUIT_NAMES: dict[Suit, str] = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
 JOKER_LABEL = "JK"
 
 CARD_FACE_BG = "#f4f1e8"

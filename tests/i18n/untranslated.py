@@ -33,7 +33,9 @@ from rummy_tui.ui.assets import SOURCE_ASSETS
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
 """A word in Latin letters; Finnish ä and ö belong to it, so a Finnish word is never cut into
 English-looking pieces. Cyrillic words do not match (they are never English)."""
-CUT_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+…|[A-Za-zÀ-ÖØ-öø-ÿ]+(?=[\u2580-\u259f])|(?<=[\u2580-\u259f])[A-Za-zÀ-ÖØ-öø-ÿ]+")
+_LETTERS = "[A-Za-zÀ-ÖØ-öø-ÿ]+"
+_BLOCK = "[\u2580-\u259f]"
+CUT_WORD = re.compile(f"{_LETTERS}…|{_LETTERS}(?={_BLOCK})|(?<={_BLOCK}){_LETTERS}")
 """A word cut short: by an ellipsis ("Pelaaj…"), or by the edge of a dialog drawn over it (the
 table's footer under the help box: "Sii█", or "█ssa" on its other side)."""
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[/?[a-z #0-9$-]*\]")
