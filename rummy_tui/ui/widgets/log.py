@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -103,8 +104,8 @@ class LogPanel(VerticalScroll, can_focus=False):
     }
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self._lines: list[Text] = []
         """One line per record on display (the newest ``MAX_LINES``; empty while take-back
         notes are in the log, which is then drawn whole every time)."""
@@ -114,7 +115,7 @@ class LogPanel(VerticalScroll, can_focus=False):
         """What the lines were drawn from: the newest record, the take-back notes, the display
         settings and the language (None: nothing drawn yet)."""
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(id="log-text")
 
     def show(

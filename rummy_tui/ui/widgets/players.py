@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import Click
@@ -233,7 +234,7 @@ class PlayersPanel(VerticalScroll, can_focus=False):
         self.in_view: tuple[int, ...] = ()
         """The seats kept on view: the seat to act first, then the seat at the keyboard."""
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         for seat in range(self.seats):
             yield PlayerBox(seat, id=f"seat-{seat}")
 
