@@ -34,6 +34,7 @@ from rummy_tui.bots.memory import Memory
 from rummy_tui.bots.normal import ThinkingBot, two_card_draws
 from rummy_tui.core import Action, Card, Discard, DrawTwo, PlayerView
 from rummy_tui.core.variants import DrawRule
+from rummy_tui.i18n import _
 
 
 class HardJudge(Judge):
@@ -226,7 +227,9 @@ class HardBot(ThinkingBot):
         cost = judge.card_costs(arrangement).get(top)
         growing = len(hand) < self.hand_limit(view)
         if growing and cost is not None and cost < self.partial_keep * judge.value[top.face.code]:
-            return with_discard, f"Take {top} and a stock card: {top} is close to a meld."
+            return with_discard, _(
+                "Take {card} and a stock card: {card} is close to a meld."
+            ).format(card=top)
         return super().choose_two(view, judge, legal, stock, twos, rng)
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
@@ -253,7 +256,10 @@ class HardBot(ThinkingBot):
             discards = [action for action in legal if isinstance(action, Discard)]
             if discards:
                 action, reason = self.choose_discard(view, judge, list(view.hand), discards)
-                return action, reason + " Your melds stay in hand for now: nobody is close to out."
+                # Translators: {reason} is the whole sentence that says why the card goes.
+                return action, _(
+                    "{reason} Your melds stay in hand for now: nobody is close to out."
+                ).format(reason=reason)
         return super().choose_play(view, judge, legal, rng)
 
     def holds_melds(self, view: PlayerView, judge: Judge) -> bool:

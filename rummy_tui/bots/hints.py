@@ -25,9 +25,10 @@ from rummy_tui.core import (
     best_arrangement,
     format_cards,
 )
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.values import hand_total, pip_value
 from rummy_tui.core.variants import Scoring, UnmatchedValue
+from rummy_tui.deal_words import payment_words
 from rummy_tui.i18n import _, ngettext
 
 HINT_LEVEL = "hard"
@@ -126,11 +127,11 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
     if rules.scoring is Scoring.CHIPS:
         if count == 0 and hand:
             drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
-            chips, text = chip_payment(rules, hand, drawn)
+            payment = chip_basis(rules, hand, drawn)
             # Translators: {rule} names the E-8 rule that sets the payment.
             return _(
                 "Every card fits into runs: going out now collects {chips} from each ({rule})."
-            ).format(chips=chips, rule=text)
+            ).format(chips=payment.chips, rule=payment_words(payment))
         loose = ngettext(
             "{n} card not in runs; all must fit to go out (E-7).",
             "{n} cards not in runs; all must fit to go out (E-7).",

@@ -10,7 +10,9 @@
 * Going out: always; in European Rummy it picks the way out that collects the most chips
   (E-8 counts the wild cards of the winning hand).
 
-Every choice comes with a one-line reason, which the hint key shows.
+Every choice comes with a one-line reason, which the hint key shows. Each reason is one whole
+message of the catalogs (cards and rule ids as placeholders), worded in the player's language
+when the choice is made.
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ from rummy_tui.core import (
     format_cards,
 )
 from rummy_tui.core.melds import is_wild
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.variants import DrawRule, Scoring
+from rummy_tui.deal_words import payment_words
+from rummy_tui.i18n import _, ngettext
 
 Decision = tuple[Action, str]
 
@@ -87,17 +91,27 @@ class ThinkingBot(Bot):
         rules = view.rules
         if rules.scoring is not Scoring.CHIPS:
             chosen = go_outs[0]
-            return chosen, "Go out: your whole hand fits into melds" + _discard_text(chosen) + "."
+            if chosen.discard is None:
+                return chosen, _("Go out: your whole hand fits into melds.")
+            return chosen, _("Go out: your whole hand fits into melds, discarding {card}.").format(
+                card=chosen.discard
+            )
         drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
         best: tuple[int, str, GoOut] | None = None
         for action in go_outs:
             laid = [card for spec in action.melds for card in spec.cards]
-            chips, text = chip_payment(rules, laid, drawn)
-            if best is None or chips > best[0]:
-                best = (chips, text, action)
+            payment = chip_basis(rules, laid, drawn)
+            if best is None or payment.chips > best[0]:
+                best = (payment.chips, payment_words(payment), action)
         assert best is not None
         chips, text, chosen = best
-        return chosen, (f"Go out{_discard_text(chosen)}: each player pays you {chips} ({text}).")
+        if chosen.discard is None:
+            # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
+            message = _("Go out: each player pays you {chips} ({rule}).")
+        else:
+            # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
+            message = _("Go out, discarding {card}: each player pays you {chips} ({rule}).")
+        return chosen, message.format(card=chosen.discard, chips=chips, rule=text)
 
     # ------------------------------------------------------------------ drawing
 
@@ -115,13 +129,13 @@ class ThinkingBot(Bot):
         if twos:
             return self.choose_two(view, judge, legal, stock, twos, rng)
         if top is None or not takes:
-            return (stock or legal[0]), "Draw from the stock: the discard pile offers nothing."
+            return (stock or legal[0]), _("Draw from the stock: the discard pile offers nothing.")
         take = takes[0]
         if stock is None:
-            return take, f"Take {top}: the stock cannot be drawn from."
+            return take, _("Take {card}: the stock cannot be drawn from.").format(card=top)
         if self.wants_discard(view, judge, hand, top):
-            return take, f"Take {top} from the discard pile: {self.use_text(judge, hand, top)}."
-        return stock, f"Draw from the stock: {top} does not help your melds."
+            return take, self.use_text(judge, hand, top, TAKE_FROM_PILE)
+        return stock, _("Draw from the stock: {card} does not help your melds.").format(card=top)
 
     def wants_discard(self, view: PlayerView, judge: Judge, hand: list[Card], top: Card) -> bool:
         """Whether taking ``top`` improves the best arrangement: it joins a meld (or a meld on
@@ -146,15 +160,23 @@ class ThinkingBot(Bot):
             return judge.expected_cost(hand)
         return judge.discard_costs(hand, candidates)[0][0]
 
-    def use_text(self, judge: Judge, hand: list[Card], card: Card) -> str:
-        """How ``card`` would be used, for a reason line."""
+    def use_text(
+        self, judge: Judge, hand: list[Card], card: Card, draw: str, count: int = 1
+    ) -> str:
+        """The reason for taking ``card`` (the ``draw``: one of :data:`TAKE_FROM_PILE`,
+        :data:`TAKE_WITH_STOCK`, :data:`TAKE_ONE`, :data:`DIG`; ``count`` cards for a dig),
+        saying how the card would be used."""
         arrangement = judge.arrange([*hand, card])
-        for meld in arrangement.melds:
-            if card in meld:
-                return f"it completes {format_cards(meld)}"
-        if judge.fits_table(card):
-            return "it can be laid off on a meld on the table"
-        return "it lowers what your hand is expected to cost"
+        meld = next((meld for meld in arrangement.melds if card in meld), None)
+        if meld is not None:
+            use = "completes"
+        elif judge.fits_table(card):
+            use = "lays_off"
+        else:
+            use = "cheaper"
+        return take_reason(draw, use, count).format(
+            card=card, meld=format_cards(meld) if meld else "", n=count
+        )
 
     def choose_two(
         self,
@@ -176,13 +198,13 @@ class ThinkingBot(Bot):
             and len(hand) < self.join_limit(view)
             and self.joins(judge, hand, top)
         ):
-            return with_discard, f"Take {top} and a stock card: {self.use_text(judge, hand, top)}."
+            return with_discard, self.use_text(judge, hand, top, TAKE_WITH_STOCK)
         both = options.get(("stock", "stock"))
         if both is not None and len(hand) < self.hand_limit(view):
-            return both, "Draw two stock cards: more cards to choose your melds from (B-1)."
+            return both, _("Draw two stock cards: more cards to choose your melds from (B-1).")
         if stock is not None:
-            return stock, "Draw from the stock: the top discard does not join a meld."
-        return twos[0], "Draw two cards: the only draw left."
+            return stock, _("Draw from the stock: the top discard does not join a meld.")
+        return twos[0], _("Draw two cards: the only draw left.")
 
     def grow_room(self, view: PlayerView) -> int:
         """Boathouse: how many cards a hand may grow beyond the deal. Every two-card draw grows
@@ -227,18 +249,13 @@ class ThinkingBot(Bot):
         if best is not None and (stock is None or best[0] < baseline):
             take = best[1]
             taken = pile[-take.count :]
-            use = self.use_text(judge, hand + taken[1:], taken[0])
-            if take.count == 1:
-                return take, f"Take {taken[0]}: {use}."
-            return take, (
-                f"Dig {take.count} cards down to {taken[0]}: {use}, which pays for the cards "
-                "you carry."
-            )
+            draw = TAKE_ONE if take.count == 1 else DIG
+            return take, self.use_text(judge, hand + taken[1:], taken[0], draw, take.count)
         if stock is not None:
-            return stock, "Draw from the stock: no card in the pile pays for taking it."
+            return stock, _("Draw from the stock: no card in the pile pays for taking it.")
         if end is not None:
-            return end, "End the deal: the stock is empty and the pile offers nothing (R-10)."
-        return legal[0], "The only move left."
+            return end, _("End the deal: the stock is empty and the pile offers nothing (R-10).")
+        return legal[0], _("The only move left.")
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
         """Rummy 500: the expected cost a take must beat (a stock draw's, roughly)."""
@@ -278,7 +295,9 @@ class ThinkingBot(Bot):
                 if found is None:
                     found = index.get(("loose", *natural_key(reading.cards, rules)))
                 if found is not None:
-                    return found, f"Meld {format_cards(found.cards)}: melded cards cannot cost you."
+                    return found, _("Meld {cards}: melded cards cannot cost you.").format(
+                        cards=format_cards(found.cards)
+                    )
         if layoffs:
             dead = set(arrangement.deadwood)
             for action in layoffs:
@@ -287,13 +306,13 @@ class ThinkingBot(Bot):
                     continue
                 if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
                     continue
-                return action, (
-                    f"Lay off {card} on meld {action.meld_id}: it leaves your hand for nothing."
-                )
+                return action, _(
+                    "Lay off {card} on meld {meld}: it leaves your hand for nothing."
+                ).format(card=card, meld=action.meld_id)
         if discards:
             return self.choose_discard(view, judge, hand, discards)
         fallback = melds[0] if melds else legal[0]
-        return fallback, "The only kind of move left."
+        return fallback, _("The only kind of move left.")
 
     def use_must(
         self,
@@ -312,14 +331,16 @@ class ThinkingBot(Bot):
                 continue
             found = index.get(("exact", *meld_key(reading.faces, reading.cards, view.rules)))
             if found is not None and must in found.cards:
-                return found, f"Meld {format_cards(found.cards)}: {must} must be used (R-5)."
+                return found, must_meld_text(found, must)
         with_must = [action for action in melds if must in action.cards]
         if with_must:
             chosen = max(with_must, key=lambda action: len(action.cards))
-            return chosen, f"Meld {format_cards(chosen.cards)}: {must} must be used (R-5)."
+            return chosen, must_meld_text(chosen, must)
         for action in layoffs:
             if action.card is must:
-                return action, f"Lay off {must} on meld {action.meld_id}: it must be used (R-5)."
+                return action, _("Lay off {card} on meld {meld}: it must be used (R-5).").format(
+                    card=must, meld=action.meld_id
+                )
         return None
 
     def choose_discard(
@@ -332,10 +353,13 @@ class ThinkingBot(Bot):
             rng = random.Random(self.seed * 61 + len(view.log))
             if rng.random() < self.shake_chance:
                 card = rng.choice(sorted(by_card))
-                return by_card[card], (
-                    f"Discard {card}: the stock has come round {view.rebuilds} times, so a "
-                    "card the others may need goes, to keep the deal moving."
-                )
+                return by_card[card], ngettext(
+                    "Discard {card}: the stock has come round {n} time, so a card the others "
+                    "may need goes, to keep the deal moving.",
+                    "Discard {card}: the stock has come round {n} times, so a card the others "
+                    "may need goes, to keep the deal moving.",
+                    view.rebuilds,
+                ).format(card=card, n=view.rebuilds)
         ranked = self.rank_discards(view, judge, hand, list(by_card))
         card = ranked[0][1]
         return by_card[card], self.discard_reason(judge, hand, card)
@@ -349,10 +373,10 @@ class ThinkingBot(Bot):
     def discard_reason(self, judge: Judge, hand: list[Card], card: Card) -> str:
         """Why ``card`` goes."""
         if len(hand) == 1:
-            return f"Discard {card}: your last card, and you are out."
+            return _("Discard {card}: your last card, and you are out.").format(card=card)
         arrangement = judge.arrange(hand)
         if card not in arrangement.deadwood:
-            return f"Discard {card}: your hand costs least without it."
+            return _("Discard {card}: your hand costs least without it.").format(card=card)
         partners = [
             other
             for other in arrangement.deadwood
@@ -360,12 +384,16 @@ class ThinkingBot(Bot):
         ]
         if not partners:
             if judge.per_card:
-                return f"Discard {card}: no other card of yours could join it in a meld."
-            return f"Discard {card}: your costliest card with no partner for a meld."
-        return (
-            f"Discard {card}: its partial meld with {partners[0]} is the least likely to fill "
-            "for what it costs."
-        )
+                return _("Discard {card}: no other card of yours could join it in a meld.").format(
+                    card=card
+                )
+            return _("Discard {card}: your costliest card with no partner for a meld.").format(
+                card=card
+            )
+        return _(
+            "Discard {card}: its partial meld with {partner} is the least likely to fill for "
+            "what it costs."
+        ).format(card=card, partner=partners[0])
 
 
 class NormalBot(ThinkingBot):
@@ -374,8 +402,68 @@ class NormalBot(ThinkingBot):
     level = "normal"
 
 
-def _discard_text(action: GoOut) -> str:
-    return f", discarding {action.discard}" if action.discard is not None else ""
+TAKE_FROM_PILE = "pile"
+"""A draw of the top discard (:meth:`ThinkingBot.use_text`)."""
+TAKE_WITH_STOCK = "with_stock"
+"""Boathouse: the top discard and a stock card (B-1)."""
+TAKE_ONE = "one"
+"""Rummy 500: the top discard alone, when the stock may not be drawn from or in a dig of one."""
+DIG = "dig"
+"""Rummy 500: several cards down to the one taken (R-5)."""
+
+
+def take_reason(draw: str, use: str, count: int = 1) -> str:
+    """The reason for a draw that takes a discard, one whole message for each way of taking
+    (``draw``) and each use of the card (``use``: "completes" a meld of the hand, "lays_off" on
+    a meld on the table, "cheaper" hand); placeholders ``{card}``, ``{meld}``, ``{n}``."""
+    if draw == TAKE_WITH_STOCK:
+        if use == "completes":
+            return _("Take {card} and a stock card: it completes {meld}.")
+        if use == "lays_off":
+            return _("Take {card} and a stock card: it can be laid off on a meld on the table.")
+        return _("Take {card} and a stock card: it lowers what your hand is expected to cost.")
+    if draw == TAKE_ONE:
+        if use == "completes":
+            return _("Take {card}: it completes {meld}.")
+        if use == "lays_off":
+            return _("Take {card}: it can be laid off on a meld on the table.")
+        return _("Take {card}: it lowers what your hand is expected to cost.")
+    if draw == DIG:
+        if use == "completes":
+            return ngettext(
+                "Dig {n} card down to {card}: it completes {meld}, which pays for the cards "
+                "you carry.",
+                "Dig {n} cards down to {card}: it completes {meld}, which pays for the cards "
+                "you carry.",
+                count,
+            )
+        if use == "lays_off":
+            return ngettext(
+                "Dig {n} card down to {card}: it can be laid off on a meld on the table, which "
+                "pays for the cards you carry.",
+                "Dig {n} cards down to {card}: it can be laid off on a meld on the table, which "
+                "pays for the cards you carry.",
+                count,
+            )
+        return ngettext(
+            "Dig {n} card down to {card}: it lowers what your hand is expected to cost, which "
+            "pays for the cards you carry.",
+            "Dig {n} cards down to {card}: it lowers what your hand is expected to cost, which "
+            "pays for the cards you carry.",
+            count,
+        )
+    if use == "completes":
+        return _("Take {card} from the discard pile: it completes {meld}.")
+    if use == "lays_off":
+        return _("Take {card} from the discard pile: it can be laid off on a meld on the table.")
+    return _("Take {card} from the discard pile: it lowers what your hand is expected to cost.")
+
+
+def must_meld_text(action: Meld, must: Card) -> str:
+    """Rummy 500 (R-5): the reason for a meld that uses the deepest card taken."""
+    return _("Meld {cards}: {card} must be used (R-5).").format(
+        cards=format_cards(action.cards), card=must
+    )
 
 
 def two_card_draws(twos: Sequence[DrawTwo]) -> dict[tuple[str, str], DrawTwo]:
