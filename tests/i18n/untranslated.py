@@ -137,8 +137,17 @@ def catalog_english(text: str, language: str) -> list[str]:
 def unknown_words(text: str, language: str) -> list[str]:
     """Latin-letter words of ``text`` that nothing in ``language`` uses (sorted), other than
     those :func:`catalog_english` already names."""
-    known = translated_words(language) | rules_words(language) | ALLOWED_WORDS
+    known = translated_words(language) | rules_words(language) | ALLOWED_WORDS | name_pieces()
     return sorted(words(text) - known - set(catalog_english(text, language)))
+
+
+@cache
+def name_pieces() -> frozenset[str]:
+    """The start of a player's name as the right edge of a scrolled table cuts it ("Ka" of
+    "Kai" in the twelve-seat score sheet); a piece that is also an English word of the game
+    ("an", "do") is not one of them, so English is never excused as a cut name."""
+    pieces = {name[:end].lower() for name in (*PLAYER_NAMES, "Liv") for end in range(2, len(name))}
+    return frozenset(pieces - english_words())
 
 
 # ---------------------------------------------------------------------------- the lookups

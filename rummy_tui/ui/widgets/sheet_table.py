@@ -10,6 +10,7 @@ out in full under the table. Everything here is public (P-2).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -111,7 +112,10 @@ class ScoreSheetTable(DataTable[Text]):
         """Build the columns and rows from the sheet."""
         sheet = self.sheet
         self.clear(columns=True)
-        self.add_column(Text(pgettext("sheet column", "Deal"), style="bold"), key="deal", width=5)
+        deal = pgettext("sheet column", "Deal")
+        marks = (pgettext("sheet row", "dead"), pgettext("sheet row", "extra"))
+        width = max(5, *(cell_len(word) for word in (deal, *marks)))  # no mark is ever cut
+        self.add_column(Text(deal, style="bold"), key="deal", width=width)
         widths = self._cell_widths()
         for index, column in enumerate(sheet.columns):
             self.add_column(
