@@ -110,3 +110,16 @@ def test_counted_name_limit_uses_plural_forms(language: str) -> None:
     message = str(refused.value)
     assert str(MAX_NAME_LENGTH) in message
     assert "A save name holds at most" not in message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_load_screen_entry_of_damaged_save_in_language(tmp_path: Path, language: str) -> None:
+    from rummy_tui.ui.save_lines import describe_save
+
+    store = _store_with_bad_checksum(tmp_path)
+    set_language(language)
+    [info] = [info for info in store.list() if info.name == "Friday"]
+    entry = describe_save(info, width=400)
+    assert _translated(language, "damaged") in entry
+    assert "damaged" not in entry
+    assert _translated(language, CHANGED) in entry
