@@ -19,7 +19,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, current_language
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import kind_problem, read_checked, stamp_of, unexpected_reason
 from rummy_tui.persistence.format import SaveHeader, read_header
@@ -45,6 +45,8 @@ class SaveListing:
         """The header of each file, or why it is damaged, by the file's stamp."""
         self.failures: dict[str, tuple[Stamp, str]] = {}
         """Files that passed the checks but could not be replayed, by their stamp."""
+        self.language = current_language()
+        """The language the remembered reasons are in."""
 
     def forget(self, name: str) -> None:
         """Drop what is remembered of ``name``."""
@@ -57,6 +59,12 @@ class SaveListing:
         Raises:
             SaveError: only when the folder itself cannot be read.
         """
+        if self.language != current_language():  # reasons are read again in the new language
+            self.language = current_language()
+            for name in [
+                name for name, (_stamp, known) in self.headers.items() if isinstance(known, str)
+            ]:
+                del self.headers[name]
         try:
             entries = list(self._scan())
         except FileNotFoundError:

@@ -123,3 +123,11 @@ def test_load_screen_entry_of_damaged_save_in_language(tmp_path: Path, language:
     assert _translated(language, "damaged") in entry
     assert "damaged" not in entry
     assert _translated(language, CHANGED) in entry
+
+
+def test_listing_reads_reasons_again_after_a_language_switch(tmp_path: Path) -> None:
+    set_language("en")
+    store = _store_with_bad_checksum(tmp_path)
+    assert _damaged_reason(store, "Friday") == CHANGED
+    set_language("fi")
+    assert _damaged_reason(store, "Friday") == _translated("fi", CHANGED)
