@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rummy_tui.i18n import _
+
 
 class SaveError(ValueError):
     """A save could not be written, read or changed; ``str(error)`` is the reason, in words a
@@ -13,3 +15,14 @@ class SaveError(ValueError):
         """The one-sentence reason."""
         self.name = name
         """The save it concerns, when there is one."""
+
+
+def name_taken(name: str, *, concerns: bool = True) -> SaveError:
+    """The refusal of a new save name that another save already has."""
+    reason = _("A save named {name} already exists; choose another name.").format(name=repr(name))
+    return SaveError(reason, name if concerns else None)
+
+
+def no_such_save(name: str) -> SaveError:
+    """The refusal when no save goes by ``name``."""
+    return SaveError(_("There is no save named {name}.").format(name=repr(name)), name)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from rummy_tui import __version__
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import MAX_SAVE_BYTES, decode, too_big_reason
 from rummy_tui.persistence.session import Stamp
@@ -40,7 +41,9 @@ def file_errors_as_save_errors(method: _Method) -> _Method:
             raise
         except OSError as error:
             raise SaveError(
-                f"The save folder could not be used: {error.strerror or error}."
+                _("The save folder could not be used: {problem}.").format(
+                    problem=error.strerror or error
+                )
             ) from None
 
     return cast(_Method, guarded)
@@ -50,21 +53,21 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
-SYMLINK_REASON = (
+SYMLINK_REASON = N_(
     "It is a symbolic link; rummy_tui opens only real files in the save folder, never links."
 )
-FOLDER_REASON = "It is a folder, not a save file."
-SPECIAL_REASON = "It is not a regular file (a pipe, device or socket), so it was not opened."
+FOLDER_REASON = N_("It is a folder, not a save file.")
+SPECIAL_REASON = N_("It is not a regular file (a pipe, device or socket), so it was not opened.")
 
 
 def kind_problem(status: os.stat_result) -> str | None:
     """Why a file with this ``lstat`` status is not opened as a save, or None."""
     if stat.S_ISLNK(status.st_mode):
-        return SYMLINK_REASON
+        return _(SYMLINK_REASON)
     if stat.S_ISDIR(status.st_mode):
-        return FOLDER_REASON
+        return _(FOLDER_REASON)
     if not stat.S_ISREG(status.st_mode):
-        return SPECIAL_REASON
+        return _(SPECIAL_REASON)
     return None
 
 
@@ -84,24 +87,28 @@ def read_checked(path: Path) -> tuple[Stamp, dict[str, Any]]:
         with os.fdopen(descriptor, "rb") as handle:
             status = os.fstat(handle.fileno())
             if not is_regular(status):
-                raise SaveError(SPECIAL_REASON)
+                raise SaveError(_(SPECIAL_REASON))
             if status.st_size > MAX_SAVE_BYTES:
                 raise SaveError(too_big_reason(status.st_size))
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
-        raise SaveError("The file is missing.") from None
+        raise SaveError(_("The file is missing.")) from None
     except IsADirectoryError:
-        raise SaveError(FOLDER_REASON) from None
+        raise SaveError(_(FOLDER_REASON)) from None
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise SaveError(SYMLINK_REASON) from None
-        raise SaveError(f"The file cannot be read: {error.strerror or error}.") from None
+            raise SaveError(_(SYMLINK_REASON)) from None
+        raise SaveError(
+            _("The file cannot be read: {problem}.").format(problem=error.strerror or error)
+        ) from None
     return stamp_of(status), decode(raw, __version__)
 
 
 def unexpected_reason(error: Exception) -> str:
     """The reason given when reading a file fails in a way no check foresaw."""
-    return f"The file could not be read ({type(error).__name__}: {error})."
+    return _("The file could not be read ({kind}: {error}).").format(
+        kind=type(error).__name__, error=error
+    )
 
 
 def is_regular(status: os.stat_result) -> bool:

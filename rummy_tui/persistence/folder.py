@@ -17,6 +17,7 @@ import weakref
 from pathlib import Path
 
 from rummy_tui.core import Game
+from rummy_tui.i18n import _
 from rummy_tui.paths import saves_dir
 from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import (
@@ -29,7 +30,7 @@ from rummy_tui.persistence.atomic import (
     same_file,
     sweep_temp_files,
 )
-from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
 from rummy_tui.persistence.files import (
     clause,
     file_errors_as_save_errors,
@@ -93,7 +94,7 @@ class SaveFolder:
         (for example for a rename dialog)."""
         text = check_new_name(name)
         if self._taken(text):
-            raise SaveError(f"A save named {text!r} already exists; choose another name.")
+            raise name_taken(text, concerns=False)
         return text
 
     def exists(self, name: str) -> bool:
@@ -209,13 +210,13 @@ class SaveFolder:
             source, target = self._path(old), self._path(new)
             old_backup, new_backup = self._backup(old), self._backup(new)
             if not source.exists():
-                raise SaveError(f"There is no save named {old!r}.", old)
+                raise no_such_save(old)
             if new == old:
                 return new
             locks.check_free(source, old)
             case_only = same_file(source, target)
             if not case_only and self._taken(new):
-                raise SaveError(f"A save named {new!r} already exists; choose another name.", new)
+                raise name_taken(new)
             try:
                 if case_only:  # only the letter case changes, on a case-blind file system
                     os.rename(source, target)
@@ -226,12 +227,13 @@ class SaveFolder:
                 elif old_backup.exists():
                     os.rename(old_backup, new_backup)
             except FileExistsError:
-                raise SaveError(
-                    f"A save named {new!r} already exists; choose another name.", new
-                ) from None
+                raise name_taken(new) from None
             except OSError as error:
                 raise SaveError(
-                    f"The save {old!r} could not be renamed: {error.strerror}.", old
+                    _("The save {name} could not be renamed: {problem}.").format(
+                        name=repr(old), problem=error.strerror
+                    ),
+                    old,
                 ) from None
             if self.durable:
                 fsync_directory(self.directory)
@@ -255,12 +257,15 @@ class SaveFolder:
             name = self._existing(name)
             path, backup = self._path(name), self._backup(name)
             if not self._taken(name):
-                raise SaveError(f"There is no save named {name!r}.", name)
+                raise no_such_save(name)
             for file in (path, backup):
                 with contextlib.suppress(OSError):
                     if stat.S_ISDIR(os.lstat(file).st_mode):
                         raise SaveError(
-                            f"{file.name} is a folder, not a save; it was left alone.", name
+                            _("{file} is a folder, not a save; it was left alone.").format(
+                                file=file.name
+                            ),
+                            name,
                         )
             if not locks.holds(path):
                 locks.check_free(path, name)
@@ -270,7 +275,10 @@ class SaveFolder:
                         file.unlink()
             except OSError as error:
                 raise SaveError(
-                    f"The save {name!r} could not be deleted: {error.strerror}.", name
+                    _("The save {name} could not be deleted: {problem}.").format(
+                        name=repr(name), problem=error.strerror
+                    ),
+                    name,
                 ) from None
             if self.durable:
                 fsync_directory(self.directory)
@@ -312,7 +320,7 @@ class SaveFolder:
         """
         with self._lock:
             name = self._existing(name)
-            self._read_whole(self._backup(name), name, "backup")
+            self._read_backup(name)
             path = self._path(name)
             locks.check_free(path, name)
             kept: str | None = None
@@ -323,7 +331,10 @@ class SaveFolder:
                 keep_copy(self._backup(name), path, durable=self.durable)
             except OSError as error:
                 raise SaveError(
-                    f"The backup of {name!r} could not be restored: {error.strerror}.", name
+                    _("The backup of {name} could not be restored: {problem}.").format(
+                        name=repr(name), problem=error.strerror
+                    ),
+                    name,
                 ) from None
             if self.durable:
                 fsync_directory(self.directory)
@@ -346,17 +357,21 @@ class SaveFolder:
             candidate, number = f"{base}-{number}", number + 1
         return candidate
 
-    def _read_whole(self, path: Path, name: str, what: str) -> tuple[SaveFile, Game]:
+    def _read_backup(self, name: str) -> tuple[SaveFile, Game]:
+        path = self._backup(name)
         if not os.path.lexists(path):
-            raise SaveError(f"There is no {what} of {name!r}.", name)
+            raise SaveError(_("There is no backup of {name}.").format(name=repr(name)), name)
         try:
-            _, data = read_checked(path)
+            _stamp, data = read_checked(path)
             save = read_file(data)
             return save, rebuild(save)
         except Exception as error:  # SaveError, or anything a strange file provokes
             reason = error.reason if isinstance(error, SaveError) else unexpected_reason(error)
             raise SaveError(
-                f"The {what} of {name!r} cannot be opened: {clause(reason)}", name
+                _("The backup of {name} cannot be opened: {reason}").format(
+                    name=repr(name), reason=clause(reason)
+                ),
+                name,
             ) from None
 
     def _backup_hint(self, name: str) -> str:
@@ -364,9 +379,9 @@ class SaveFolder:
         if not backup.exists():
             return ""
         try:
-            _, data = read_checked(backup)
+            _stamp, data = read_checked(backup)
             header = read_header(data)
         except SaveError:
             return ""
         when = header.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        return f" A backup saved {when} can be restored."
+        return " " + _("A backup saved {when} can be restored.").format(when=when)

@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummy_tui.core import ActionRecord, Card, Game, Phase
 from rummy_tui.core.state import CutRound
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.rules_check import rebuilt_rules
@@ -182,26 +183,31 @@ def seal(prefix: str) -> bytes:
     return body + f'{CHECKSUM_MARK}{digest}"}}\n'.encode("ascii")
 
 
-_CHANGED = (
+_CHANGED = N_(
     "The file was changed after rummy_tui saved it: its checksum does not match (it was edited "
     "by hand or damaged on disk)."
 )
 
 
+_NESTED = N_("The file does not hold a valid save: it is nested too deeply.")
+
+
 def _checksum_problem(text: str, data: dict[str, Any]) -> str | None:
     """Why the checksum does not vouch for ``text``, or None when it does."""
     if "checksum" not in data:
-        return "The file has no checksum, so it was not written by rummy_tui or was edited by hand."
+        return _(
+            "The file has no checksum, so it was not written by rummy_tui or was edited by hand."
+        )
     stripped = text.rstrip()
     mark_at = stripped.rfind(CHECKSUM_MARK)
     if mark_at < 0:
-        return _CHANGED
+        return _(_CHANGED)
     digest = stripped[mark_at + len(CHECKSUM_MARK) :]
     if len(digest) != 66 or not digest.endswith('"}') or not set(digest[:-2]) <= _HEX_DIGITS:
-        return _CHANGED
+        return _(_CHANGED)
     expected = hashlib.sha256(stripped[:mark_at].encode("utf-8")).hexdigest()
     if digest[:-2] != expected or data["checksum"] != expected:
-        return _CHANGED
+        return _(_CHANGED)
     return None
 
 
@@ -213,42 +219,65 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
             hand-edited, foreign, too old or too new file.
     """
     if not raw.strip():
-        raise SaveError("The file is empty.")
+        raise SaveError(_("The file is empty."))
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(too_big_reason(len(raw)))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SaveError(f"The file is corrupted: byte {error.start} is not text (UTF-8).") from None
+        raise SaveError(
+            _("The file is corrupted: byte {byte} is not text (UTF-8).").format(byte=error.start)
+        ) from None
     try:
         data = json.loads(text, parse_int=_whole_number)
     except RecursionError:
-        raise SaveError("The file is corrupted: its JSON is nested too deeply.") from None
+        raise SaveError(_("The file is corrupted: its JSON is nested too deeply.")) from None
     except _NumberTooLong as error:
         raise SaveError(
-            f"The file is corrupted: it holds a number of {error.digits} digits, longer than "
-            f"any save holds (at most {MAX_DIGITS})."
+            ngettext(
+                "The file is corrupted: it holds a number of {digits} digit, longer than "
+                "any save holds (at most {most}).",
+                "The file is corrupted: it holds a number of {digits} digits, longer than "
+                "any save holds (at most {most}).",
+                error.digits,
+            ).format(digits=error.digits, most=MAX_DIGITS)
         ) from None
     except json.JSONDecodeError as error:
         if text.startswith('{"format_version":') and not text.rstrip().endswith("}"):
             raise SaveError(
-                "The file ends too early (it was cut off while being written or copied)."
+                _("The file ends too early (it was cut off while being written or copied).")
             ) from None
         raise SaveError(
-            f"The file is corrupted: it is not valid JSON (line {error.lineno}, column "
-            f"{error.colno}: {error.msg})."
+            _(
+                "The file is corrupted: it is not valid JSON (line {line}, column "
+                "{column}: {detail})."
+            ).format(line=error.lineno, column=error.colno, detail=error.msg)
         ) from None
     version = data.get("format_version") if isinstance(data, dict) else None
     if not isinstance(data, dict) or "format_version" not in data:
-        raise SaveError("The file is not a rummy_tui save (it has no format_version).")
+        raise SaveError(_("The file is not a rummy_tui save (it has no format_version)."))
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"The file's format_version {version!r} is not a whole number.")
+        raise SaveError(
+            _("The file's format_version {version} is not a whole number.").format(
+                version=repr(version)
+            )
+        )
     if version > FORMAT_VERSION:
         writer = data.get("app_version")
-        by = f"rummy_tui {writer}" if isinstance(writer, str) else "a newer rummy_tui"
+        if isinstance(writer, str):
+            reason = _(
+                "This save was written by rummy_tui {writer} in save format {version}; this "
+                "version ({app_version}) reads formats up to {newest}. Update rummy_tui to open it."
+            )
+        else:
+            reason = _(
+                "This save was written by a newer rummy_tui in save format {version}; this "
+                "version ({app_version}) reads formats up to {newest}. Update rummy_tui to open it."
+            )
         raise SaveError(
-            f"This save was written by {by} in save format {version}; this version "
-            f"({app_version}) reads formats up to {FORMAT_VERSION}. Update rummy_tui to open it."
+            reason.format(
+                writer=writer, version=version, app_version=app_version, newest=FORMAT_VERSION
+            )
         )
     problem = _checksum_problem(text, data)
     if problem is not None:
@@ -274,10 +303,10 @@ def _whole_number(text: str) -> int:
 
 def too_big_reason(size: int) -> str:
     """The reason given for a file over :data:`MAX_SAVE_BYTES`."""
-    return (
-        f"The file is {size / 1_048_576:.1f} MB, more than any save holds "
-        f"(limit {MAX_SAVE_BYTES // 1_048_576} MB), so it was not read."
-    )
+    # Translators: sizes in megabytes; {size} has one decimal.
+    return _(
+        "The file is {size} MB, more than any save holds (limit {limit} MB), so it was not read."
+    ).format(size=f"{size / 1_048_576:.1f}", limit=MAX_SAVE_BYTES // 1_048_576)
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -287,7 +316,10 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveError(
-                f"The file uses save format {version}, which this version of rummy_tui cannot read."
+                _(
+                    "The file uses save format {version}, which this version of rummy_tui "
+                    "cannot read."
+                ).format(version=version)
             )
         try:
             data = step(data)
@@ -295,21 +327,32 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
             raise
         except Exception as error:
             raise SaveError(
-                f"The file could not be upgraded from save format {version}: {error}"
+                _("The file could not be upgraded from save format {version}: {error}").format(
+                    version=version, error=error
+                )
             ) from None
         new_version = data.get("format_version")
         if not isinstance(new_version, int) or new_version <= version:
-            raise SaveError(f"The upgrade from save format {version} did not advance.")
+            raise SaveError(
+                _("The upgrade from save format {version} did not advance.").format(version=version)
+            )
         version = new_version
     return data
 
 
 def _validation_reason(error: ValidationError) -> str:
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "the top level"
+    where = ".".join(str(part) for part in first["loc"]) or _("the top level")
     more = error.error_count() - 1
-    others = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
-    return f"The file does not hold a valid save: {where}: {first['msg']}{others}."
+    if not more:
+        reason = _("The file does not hold a valid save: {where}: {detail}.")
+    else:
+        reason = ngettext(
+            "The file does not hold a valid save: {where}: {detail} (and {more} more problem).",
+            "The file does not hold a valid save: {where}: {detail} (and {more} more problems).",
+            more,
+        )
+    return reason.format(where=where, detail=first["msg"], more=more)
 
 
 def read_header(data: dict[str, Any]) -> SaveHeader:
@@ -319,7 +362,7 @@ def read_header(data: dict[str, Any]) -> SaveHeader:
     except ValidationError as error:
         raise SaveError(_validation_reason(error)) from None
     except RecursionError:
-        raise SaveError("The file does not hold a valid save: it is nested too deeply.") from None
+        raise SaveError(_(_NESTED)) from None
     _check_consistent(header.summary, header.setup)
     return header
 
@@ -331,17 +374,22 @@ def read_file(data: dict[str, Any]) -> SaveFile:
     except ValidationError as error:
         raise SaveError(_validation_reason(error)) from None
     except RecursionError:
-        raise SaveError("The file does not hold a valid save: it is nested too deeply.") from None
+        raise SaveError(_(_NESTED)) from None
     _check_consistent(save.summary, save.setup)
     if save.first_deal.dealer >= len(save.setup.seats):
         raise SaveError(
-            f"The file does not hold a valid save: first dealer {save.first_deal.dealer} "
-            f"is not a seat of this {len(save.setup.seats)}-player table."
+            _(
+                "The file does not hold a valid save: first dealer {dealer} "
+                "is not a seat of this {players}-player table."
+            ).format(dealer=save.first_deal.dealer, players=len(save.setup.seats))
         )
     if save.summary.log_length != len(save.log):
         raise SaveError(
-            f"The file's log holds {len(save.log)} actions but its summary says "
-            f"{save.summary.log_length}."
+            ngettext(
+                "The file's log holds {n} action but its summary says {summary}.",
+                "The file's log holds {n} actions but its summary says {summary}.",
+                len(save.log),
+            ).format(n=len(save.log), summary=save.summary.log_length)
         )
     return save
 
@@ -350,11 +398,15 @@ def _check_consistent(summary: SaveSummary, setup: MatchSetup) -> None:
     rebuilt_rules(setup.rules)
     if len(summary.players) != len(setup.seats) or len(summary.scores) != len(setup.seats):
         raise SaveError(
-            "The file does not hold a valid save: its summary and its seats disagree on the "
-            "number of players."
+            _(
+                "The file does not hold a valid save: its summary and its seats disagree on the "
+                "number of players."
+            )
         )
     if summary.variant_id != setup.rules.variant_id:
         raise SaveError(
-            "The file does not hold a valid save: its summary and its rules name different "
-            "variants."
+            _(
+                "The file does not hold a valid save: its summary and its rules name different "
+                "variants."
+            )
         )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rummy_tui.i18n import _
 from rummy_tui.persistence.format import SaveHeader
 from rummy_tui.persistence.names import SAVE_SUFFIX
 
@@ -113,7 +114,7 @@ def orphan_info(name: str, backup: os.DirEntry[str]) -> SavedMatchInfo | None:
     return damaged_info(
         name,
         Path(backup.path).with_name(f"{name}{SAVE_SUFFIX}"),
-        "The save file is missing, but its backup is there and can be restored.",
+        _("The save file is missing, but its backup is there and can be restored."),
         modified,
         True,
     )

@@ -19,6 +19,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from rummy_tui.i18n import N_, _, current_language
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import kind_problem, read_checked, stamp_of, unexpected_reason
 from rummy_tui.persistence.format import SaveHeader, read_header
@@ -29,7 +30,7 @@ from rummy_tui.persistence.text import printable
 
 BACKUP_SUFFIX = ".json.bak"
 """The previous good save of ``NAME`` is ``NAME.json.bak``."""
-UNSHOWABLE_NAME = (
+UNSHOWABLE_NAME = N_(
     "Its file name holds control or format characters, so it is not opened; rename the file "
     "in the save folder to open it."
 )
@@ -44,6 +45,8 @@ class SaveListing:
         """The header of each file, or why it is damaged, by the file's stamp."""
         self.failures: dict[str, tuple[Stamp, str]] = {}
         """Files that passed the checks but could not be replayed, by their stamp."""
+        self.language = current_language()
+        """The language the remembered reasons are in."""
 
     def forget(self, name: str) -> None:
         """Drop what is remembered of ``name``."""
@@ -56,13 +59,21 @@ class SaveListing:
         Raises:
             SaveError: only when the folder itself cannot be read.
         """
+        if self.language != current_language():  # reasons are read again in the new language
+            self.language = current_language()
+            for name in [
+                name for name, (_stamp, known) in self.headers.items() if isinstance(known, str)
+            ]:
+                del self.headers[name]
         try:
             entries = list(self._scan())
         except FileNotFoundError:
             return []
         except OSError as error:
             raise SaveError(
-                f"The save folder {self.directory} cannot be read: {error.strerror}."
+                _("The save folder {folder} cannot be read: {problem}.").format(
+                    folder=self.directory, problem=error.strerror
+                )
             ) from None
         names = {entry.name for entry in entries}
         infos: list[SavedMatchInfo] = []
@@ -101,7 +112,7 @@ class SaveListing:
             return None  # a folder is not a save: not listed, never offered for deletion
         shown = printable(name)
         if shown != name:
-            return damaged_info(shown, path, UNSHOWABLE_NAME, status.st_mtime, has_backup)
+            return damaged_info(shown, path, _(UNSHOWABLE_NAME), status.st_mtime, has_backup)
         stamp = stamp_of(status)
         cached = self.headers.get(name)
         header_or_reason: SaveHeader | str

@@ -20,6 +20,7 @@ import os
 import threading
 from pathlib import Path
 
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 
 try:
@@ -30,7 +31,7 @@ except ImportError:  # pragma: no cover - Windows
 LOCK_SUFFIX = ".lock"
 """The lock of ``saves/NAME.json`` is ``locks/NAME.json.lock``."""
 LOCK_FOLDER = "locks"
-OPEN_ELSEWHERE = "This match is open in another window."
+OPEN_ELSEWHERE = N_("This match is open in another window.")
 
 _held: dict[Path, int] = {}
 """Lock files this process holds, with their open descriptors."""
@@ -67,7 +68,7 @@ def acquire(save_path: Path, name: str | None = None) -> None:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(descriptor)
-            raise SaveError(OPEN_ELSEWHERE, name) from None
+            raise SaveError(_(OPEN_ELSEWHERE), name) from None
         except OSError:
             os.close(descriptor)  # a file system without locks: play on unlocked
             return

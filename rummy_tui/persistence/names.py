@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from rummy_tui.i18n import SOURCE_LANGUAGE, current_language
+from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language, ngettext
 from rummy_tui.persistence.errors import SaveError
 
 MAX_NAME_LENGTH = 64
@@ -37,17 +37,17 @@ def _tidy(name: str) -> str:
 def _path_problem(text: str) -> str | None:
     """Why ``text`` cannot name a file directly inside the save folder, if it cannot."""
     if not text:
-        return "A save needs a name."
+        return _("A save needs a name.")
     if "\x00" in text or any(unicodedata.category(char) == "Cc" for char in text):
-        return "A save name cannot hold control characters."
+        return _("A save name cannot hold control characters.")
     if "/" in text or "\\" in text:
-        return "A save name cannot hold '/' or '\\': saves stay in the save folder."
+        return _("A save name cannot hold '/' or '\\': saves stay in the save folder.")
     if text in (".", "..") or ".." in text:
-        return "A save name cannot hold '..': saves stay in the save folder."
+        return _("A save name cannot hold '..': saves stay in the save folder.")
     if ":" in text:
-        return "A save name cannot hold ':'."
+        return _("A save name cannot hold ':'.")
     if len(text) > 200:
-        return "That save name is too long."
+        return _("That save name is too long.")
     return None
 
 
@@ -68,19 +68,32 @@ def check_new_name(name: str) -> str:
     if problem is not None:
         raise SaveError(problem)
     if len(text) > MAX_NAME_LENGTH:
-        raise SaveError(f"A save name holds at most {MAX_NAME_LENGTH} characters.")
+        raise SaveError(
+            ngettext(
+                "A save name holds at most {n} character.",
+                "A save name holds at most {n} characters.",
+                MAX_NAME_LENGTH,
+            ).format(n=MAX_NAME_LENGTH)
+        )
     odd = sorted({char for char in text if not char.isalnum() and char not in NAME_PUNCTUATION})
     if odd:
         shown = " ".join(repr(char) for char in odd)
         raise SaveError(
-            f"A save name may hold letters, digits, spaces and - _ . , ( ) ' ! + & #, not {shown}."
+            _(
+                "A save name may hold letters, digits, spaces and - _ . , ( ) ' ! + & #, "
+                "not {shown}."
+            ).format(shown=shown)
         )
     if text[0] in ".-":
-        raise SaveError("A save name cannot start with '.' or '-'.")
+        raise SaveError(_("A save name cannot start with '.' or '-'."))
     if text.endswith("."):
-        raise SaveError("A save name cannot end with '.'.")
+        raise SaveError(_("A save name cannot end with '.'."))
     if text.split(".")[0].strip().upper() in _WINDOWS_DEVICES:
-        raise SaveError(f"{text!r} is a device name on Windows; choose another save name.")
+        raise SaveError(
+            _("{name} is a device name on Windows; choose another save name.").format(
+                name=repr(text)
+            )
+        )
     return text
 
 
@@ -89,13 +102,15 @@ def check_existing_name(name: str) -> str:
     name of a file already there is taken as it is), or SaveError saying why not."""
     text = str(name)
     if not text.strip():
-        raise SaveError("A save needs a name.")
+        raise SaveError(_("A save needs a name."))
     if "\x00" in text or "/" in text or "\\" in text:
-        raise SaveError("A save name cannot hold '/', '\\' or NUL: saves stay in the save folder.")
+        raise SaveError(
+            _("A save name cannot hold '/', '\\' or NUL: saves stay in the save folder.")
+        )
     if text in (".", "..") or text.startswith("."):
-        raise SaveError("A save name cannot start with '.': saves stay in the save folder.")
+        raise SaveError(_("A save name cannot start with '.': saves stay in the save folder."))
     if len(text) > 200:
-        raise SaveError("That save name is too long.")
+        raise SaveError(_("That save name is too long."))
     return text
 
 

@@ -9,6 +9,7 @@ impossible log is refused with the step and the engine's reason.
 from __future__ import annotations
 
 from rummy_tui.core import Game, IllegalAction, StartDeal, new_game
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import SaveFile, summarize
 
@@ -33,11 +34,18 @@ def rebuild(save: SaveFile) -> Game:
             take_backs=setup.take_backs,
         )
     except Exception as error:  # IllegalAction, or rules the engine cannot play
-        raise SaveError(f"The first deal cannot be dealt again: {error}") from None
+        raise SaveError(
+            _("The first deal cannot be dealt again: {error}").format(error=error)
+        ) from None
     if len(game.state.deal.deck) != len(first.deck):
         raise SaveError(
-            f"The first deal's recorded card order holds {len(first.deck)} cards, not every "
-            f"card of the packs ({len(game.state.deal.deck)})."
+            ngettext(
+                "The first deal's recorded card order holds {n} card, not every "
+                "card of the packs ({packs}).",
+                "The first deal's recorded card order holds {n} cards, not every "
+                "card of the packs ({packs}).",
+                len(first.deck),
+            ).format(n=len(first.deck), packs=len(game.state.deal.deck))
         )
     game.state.cut = list(first.cut)
     seats = len(game.players)
@@ -49,39 +57,63 @@ def rebuild(save: SaveFile) -> Game:
             record.action,
             record.deal_number,
         ):
-            raise SaveError(f"Step {step}: the log does not start with the first deal.")
+            raise SaveError(
+                _("Step {step}: the log does not start with the first deal.").format(step=step)
+            )
     if len(save.log) < opening:
-        raise SaveError("The log does not start with the first deal.")
+        raise SaveError(_("The log does not start with the first deal."))
     for step, record in enumerate(save.log[opening:], start=opening + 1):
         action = record.action
         if isinstance(action, StartDeal):
             if record.seat is not None:
-                raise SaveError(f"Step {step}: a new deal is started by the table, not a seat.")
+                raise SaveError(
+                    _("Step {step}: a new deal is started by the table, not a seat.").format(
+                        step=step
+                    )
+                )
         elif record.seat is None or not 0 <= record.seat < seats:
-            raise SaveError(f"Step {step}: the log names no seat of this table for {action.kind}.")
+            raise SaveError(
+                _("Step {step}: the log names no seat of this table for {action}.").format(
+                    step=step, action=action.kind
+                )
+            )
         try:
             done = game.apply(action, seat=record.seat)
         except IllegalAction as error:
-            raise SaveError(f"Step {step}: {error}") from None
+            raise SaveError(_("Step {step}: {error}").format(step=step, error=error)) from None
         except Exception as error:  # the engine met input it never produces itself
             raise SaveError(
-                f"Step {step}: the {action.kind} action cannot be replayed "
-                f"({type(error).__name__}: {error})."
+                _("Step {step}: the {action} action cannot be replayed ({kind}: {error}).").format(
+                    step=step, action=action.kind, kind=type(error).__name__, error=error
+                )
             ) from None
         if done.action != action or done.deal_number != record.deal_number:
             raise SaveError(
-                f"Step {step}: the log does not match the game: it records "
-                f"{record.text or action.kind!r} in deal {record.deal_number}, the engine did "
-                f"{done.text!r} in deal {done.deal_number}."
+                _(
+                    "Step {step}: the log does not match the game: it records "
+                    "{recorded} in deal {deal}, the engine did {done} in deal {done_deal}."
+                ).format(
+                    step=step,
+                    recorded=repr(record.text or action.kind),
+                    deal=record.deal_number,
+                    done=repr(done.text),
+                    done_deal=done.deal_number,
+                )
             )
     reached = summarize(game)
     if reached != save.summary:
         differences = [
-            f"{field}: saved {getattr(save.summary, field)!r}, replayed {getattr(reached, field)!r}"
+            _("{field}: saved {saved}, replayed {replayed}").format(
+                field=field,
+                saved=repr(getattr(save.summary, field)),
+                replayed=repr(getattr(reached, field)),
+            )
             for field in type(reached).model_fields
             if getattr(save.summary, field) != getattr(reached, field)
         ]
         raise SaveError(
-            "Replaying the log does not reach the saved position (" + "; ".join(differences) + ")."
+            _("Replaying the log does not reach the saved position ({differences}).").format(
+                differences="; ".join(differences)
+            )
         )
     return game

@@ -13,6 +13,7 @@ from typing import Any
 
 from rummy_tui.core import RuleSet, get_variant
 from rummy_tui.core.variants import VARIANT_IDS, RulesError
+from rummy_tui.i18n import _
 from rummy_tui.persistence.errors import SaveError
 
 _MAX_LISTED = 3
@@ -26,14 +27,20 @@ def rebuilt_rules(saved: RuleSet) -> RuleSet:
             rules that differ from what the variant with those options is.
     """
     if saved.variant_id not in VARIANT_IDS:
-        raise SaveError(f"The file's rules name no variant of this game ({saved.variant_id!r}).")
+        raise SaveError(
+            _("The file's rules name no variant of this game ({variant}).").format(
+                variant=repr(saved.variant_id)
+            )
+        )
     preset = get_variant(saved.variant_id)
     options: dict[str, Any] = {spec.field: getattr(saved, spec.field) for spec in preset.options}
     try:
         rules = get_variant(saved.variant_id, **options)
     except RulesError as error:
         raise SaveError(
-            f"The file's rules are not ones the new-game menu can make: {error}"
+            _("The file's rules are not ones the new-game menu can make: {error}").format(
+                error=error
+            )
         ) from None
     if rules != saved:
         changed = [
@@ -43,7 +50,9 @@ def rebuilt_rules(saved: RuleSet) -> RuleSet:
         ]
         shown = ", ".join(changed[:_MAX_LISTED]) + (" ..." if len(changed) > _MAX_LISTED else "")
         raise SaveError(
-            f"The file's rules are not ones the new-game menu can make for {rules.name} "
-            f"(changed: {shown})."
+            _(
+                "The file's rules are not ones the new-game menu can make for {variant} "
+                "(changed: {shown})."
+            ).format(variant=_(rules.name), shown=shown)
         )
     return rules

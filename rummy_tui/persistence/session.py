@@ -21,6 +21,7 @@ from typing import Any
 from rummy_tui import __version__
 from rummy_tui.core import ActionRecord, Game, StartDeal
 from rummy_tui.core.dealing import deal_rng, shuffled_deck
+from rummy_tui.i18n import N_, _
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import (
@@ -36,7 +37,7 @@ from rummy_tui.persistence.replay import rebuild
 Stamp = tuple[int, int, int]
 """(inode, size, modification time in ns): tells whether a file changed since we saw it."""
 
-_NOT_TEXT = "The match could not be saved: a name holds characters that are not text."
+_NOT_TEXT = N_("The match could not be saved: a name holds characters that are not text.")
 
 
 @dataclass
@@ -78,7 +79,9 @@ class Session:
             )
         except (TypeError, ValueError) as error:
             raise SaveError(
-                f"The match could not be saved: its extra data is not JSON ({error})."
+                _("The match could not be saved: its extra data is not JSON ({error}).").format(
+                    error=error
+                )
             ) from None
         when = saved_at.isoformat(timespec="milliseconds")
         try:
@@ -88,7 +91,7 @@ class Session:
                 f'"extra":{extra_json}'
             ).encode()
         except UnicodeEncodeError:
-            raise SaveError(_NOT_TEXT) from None
+            raise SaveError(_(_NOT_TEXT)) from None
         digest = self.digest.copy()
         digest.update(tail)
         closing = f'{CHECKSUM_MARK}{digest.hexdigest()}"}}\n'.encode("ascii")
@@ -109,7 +112,7 @@ class Session:
                 added = ("," if self.count else "") + chunk
                 encoded = added.encode("utf-8")
             except UnicodeEncodeError:
-                raise SaveError(_NOT_TEXT) from None
+                raise SaveError(_(_NOT_TEXT)) from None
             self.log += encoded
             self.digest.update(encoded)
             self.count = len(records)
@@ -124,7 +127,7 @@ class Session:
                 '"log":['
             ).encode()
         except UnicodeEncodeError:
-            raise SaveError(_NOT_TEXT) from None
+            raise SaveError(_(_NOT_TEXT)) from None
         self.log = bytearray()
         self.count = 0
         self.last = None
@@ -134,9 +137,9 @@ class Session:
 def check_setup(setup: MatchSetup, game: Game) -> None:
     """Refuse a setup that does not describe ``game``."""
     if setup.rules != game.rules:
-        raise SaveError("The match could not be saved: its setup has other rules than the game.")
+        raise SaveError(_("The match could not be saved: its setup has other rules than the game."))
     if len(setup.seats) != len(game.players):
-        raise SaveError("The match could not be saved: its setup has another number of seats.")
+        raise SaveError(_("The match could not be saved: its setup has another number of seats."))
 
 
 def first_deal_from_state(game: Game) -> FirstDeal | None:
@@ -186,7 +189,9 @@ def first_deal_from_seed(game: Game) -> FirstDeal:
         exclude=notes
     ):
         raise SaveError(
-            "This match cannot be saved: the order of its first deal was not kept "
-            "(save it with create() before the first deal is over)."
+            _(
+                "This match cannot be saved: the order of its first deal was not kept "
+                "(save it with create() before the first deal is over)."
+            )
         )
     return first

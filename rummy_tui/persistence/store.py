@@ -31,7 +31,7 @@ from rummy_tui.i18n import _
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import atomic_write
-from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
 from rummy_tui.persistence.files import (
     clause,
     file_errors_as_save_errors,
@@ -95,9 +95,7 @@ class SaveStore(SaveFolder):
             else:
                 chosen = check_new_name(name)
                 if self._taken(chosen):
-                    raise SaveError(
-                        f"A save named {chosen!r} already exists; choose another name.", chosen
-                    )
+                    raise name_taken(chosen)
             self._sessions.pop(chosen, None)
             self.save(chosen, setup, game, extra)
             return chosen
@@ -149,8 +147,10 @@ class SaveStore(SaveFolder):
                     locks.acquire(path, name)
                 except SaveError:
                     raise SaveError(
-                        f"{locks.OPEN_ELSEWHERE} The match was not saved here, so that "
-                        "neither window writes over the other's moves.",
+                        _(
+                            "This match is open in another window. The match was not saved "
+                            "here, so that neither window writes over the other's moves."
+                        ),
                         name,
                     ) from None
             session = self._session_for(name, game)
@@ -160,8 +160,10 @@ class SaveStore(SaveFolder):
             data = session.render(setup, game, extra, saved_at, summary)
             if sum(len(piece) for piece in data) > MAX_SAVE_BYTES:
                 raise SaveError(
-                    "The match could not be saved: its file would pass the "
-                    f"{MAX_SAVE_BYTES // 1_048_576} MB limit of a save.",
+                    _(
+                        "The match could not be saved: its file would pass the "
+                        "{limit} MB limit of a save."
+                    ).format(limit=MAX_SAVE_BYTES // 1_048_576),
                     name,
                 )
             try:
@@ -171,8 +173,10 @@ class SaveStore(SaveFolder):
             except OSError as error:
                 session.stamp = None
                 raise SaveError(
-                    f"The match could not be saved to {path}: {error.strerror or error}. "
-                    "The previous save is unchanged.",
+                    _(
+                        "The match could not be saved to {path}: {problem}. "
+                        "The previous save is unchanged."
+                    ).format(path=path, problem=error.strerror or error),
                     name,
                 ) from None
             session.stamp = stamp
@@ -213,7 +217,7 @@ class SaveStore(SaveFolder):
 
     def _first_deal_from_file(self, name: str, game: Game) -> FirstDeal | None:
         try:
-            _, data = read_checked(self._path(name))
+            _stamp, data = read_checked(self._path(name))
             on_disk = FirstDeal.model_validate(data.get("first_deal"))
         except (SaveError, ValueError):
             return None
@@ -229,7 +233,10 @@ class SaveStore(SaveFolder):
             return  # nothing to protect; writing will say what is wrong with the folder
         except OSError as error:
             raise SaveError(
-                f"The match could not be saved to {path}: {error.strerror}.", name
+                _("The match could not be saved to {path}: {problem}.").format(
+                    path=path, problem=error.strerror
+                ),
+                name,
             ) from None
         if stamp == session.stamp:
             return
@@ -243,33 +250,41 @@ class SaveStore(SaveFolder):
                 on_disk = FirstDeal.model_validate(data.get("first_deal"))
                 saved_log = read_file(data).log
             except ValueError as error:  # SaveError or a pydantic ValidationError
-                reason = (
-                    str(error) if isinstance(error, SaveError) else "its first deal is unreadable."
-                )
+                reason = str(error)
+                if not isinstance(error, SaveError):
+                    reason = _("its first deal is unreadable.")
             else:
                 if on_disk != session.first or header.summary.players != tuple(game.players):
                     raise SaveError(
-                        f"A different match is already saved as {name!r}; it was not written "
-                        "over. Save under another name.",
+                        _(
+                            "A different match is already saved as {name}; it was not written "
+                            "over. Save under another name."
+                        ).format(name=repr(name)),
                         name,
                     )
                 if header.summary.log_length > len(game.state.log):
                     raise SaveError(
-                        f"The save {name!r} holds a later position of this match (saved "
-                        "elsewhere?); it was not written over.",
+                        _(
+                            "The save {name} holds a later position of this match (saved "
+                            "elsewhere?); it was not written over."
+                        ).format(name=repr(name)),
                         name,
                     )
                 if not _starts(game, saved_log):
                     raise SaveError(
-                        f"The save {name!r} holds moves this match did not make (played in "
-                        "another window?); it was not written over.",
+                        _(
+                            "The save {name} holds moves this match did not make (played in "
+                            "another window?); it was not written over."
+                        ).format(name=repr(name)),
                         name,
                     )
                 session.stamp = read_stamp
                 return
         raise SaveError(
-            f"The save {name!r} is damaged ({clause(reason).rstrip('.')}); it was not written "
-            "over. Delete it or save under another name.",
+            _(
+                "The save {name} is damaged ({reason}); it was not written "
+                "over. Delete it or save under another name."
+            ).format(name=repr(name), reason=clause(reason).rstrip(".")),
             name,
         )
 
@@ -288,7 +303,7 @@ class SaveStore(SaveFolder):
             name = self._existing(name)
             path = self._path(name)
             if not self._taken(name):
-                raise SaveError(f"There is no save named {name!r}.", name)
+                raise no_such_save(name)
             had_lock = locks.holds(path)
             locks.acquire(path, name)
             try:
@@ -312,8 +327,8 @@ class SaveStore(SaveFolder):
         with self._lock:
             name = self._existing(name)
             if not self._taken(name):
-                raise SaveError(f"There is no save named {name!r}.", name)
-            save, game, _ = self._replay(name, self._path(name))
+                raise no_such_save(name)
+            save, game, _stamp = self._replay(name, self._path(name))
             return save.setup, game, dict(save.extra)
 
     def _replay(self, name: str, path: Path) -> tuple[SaveFile, Game, Stamp | None]:
@@ -334,7 +349,11 @@ class SaveStore(SaveFolder):
                 self._failures[name] = (stamp, reason)
             hint = self._backup_hint(name)
             raise SaveError(
-                f"The save {name!r} cannot be opened: {clause(reason)}{hint}", name
+                _("The save {name} cannot be opened: {reason}").format(
+                    name=repr(name), reason=clause(reason)
+                )
+                + hint,
+                name,
             ) from None
 
     @file_errors_as_save_errors
@@ -347,7 +366,7 @@ class SaveStore(SaveFolder):
         """
         with self._lock:
             name = self._existing(name)
-            save, game = self._read_whole(self._backup(name), name, "backup")
+            save, game = self._read_backup(name)
             return save.setup, game, dict(save.extra)
 
     def _adopt(self, name: str, save: SaveFile, game: Game, stamp: Stamp | None) -> None:

@@ -23,6 +23,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from rummy_tui.i18n import _
 from rummy_tui.paths import data_dir
 
 RECORDS_FILE = "stats.sqlite3"
@@ -119,13 +120,19 @@ def migrate(connection: sqlite3.Connection) -> int:
         version = schema_version(connection)
         if version > SCHEMA_VERSION:
             raise RecordsError(
-                f"the records file has schema version {version}, newer than this rummy_tui "
-                f"reads ({SCHEMA_VERSION})"
+                _(
+                    "the records file has schema version {version}, newer than this rummy_tui "
+                    "reads ({newest})"
+                ).format(version=version, newest=SCHEMA_VERSION)
             )
         while version < SCHEMA_VERSION:
             step = MIGRATIONS.get(version + 1)
             if step is None:
-                raise RecordsError(f"no migration to records schema version {version + 1}")
+                raise RecordsError(
+                    _("no migration to records schema version {version}").format(
+                        version=version + 1
+                    )
+                )
             step(connection)
             version += 1
             connection.execute("DELETE FROM schema_version")

@@ -93,9 +93,10 @@ def describe_save(info: Any, width: int = 76) -> str:
             if save_field(info, "has_backup", default=False)
             else _("Cannot be loaded; d deletes it.")
         )
+        label = _("damaged")
         return "\n".join(
             [
-                wrap_markup([f"[b]{name}[/b]", f"[$text-error]{_('damaged')}[/]"], width, ""),
+                wrap_markup([f"[b]{name}[/b]", f"[$text-error]{label}[/]"], width, ""),
                 wrap_markup([when], width),
                 wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
                 wrap_markup([f"[$text-muted]{what_now}[/]"], width),
