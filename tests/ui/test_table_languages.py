@@ -9,9 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_tui.i18n import _, count_cards, ngettext, set_language
+from rummy_tui.match_setup import SeatKind, computer_name
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
-from rummy_tui.ui.widgets.players import PlayerBox
+from rummy_tui.ui.widgets.players import PlayerBox, names_level
 from tests.ui.helpers import app_for, game_of, pass_to, press, screen_text, settle, table
 from tests.ui.test_qa_regressions import classic_game
 from tests.ui.test_twelve_at_80x24 import BOTS, SIZE, at_person_after_others, play_until, twelve
@@ -98,3 +99,14 @@ async def test_twelve_seats_fit_80x24_in_the_language(language: str) -> None:
         assert goal in shown or _("European Rummy") in shown
         assert _("Draw a card") in phase_line(app)
         assert _("Draw") in footer_words(app)
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+def test_a_default_computer_name_is_not_followed_by_its_level_again(language: str) -> None:
+    """The players panel adds a computer's level only when its name does not already say it:
+    "Tietokone 2 (tavallinen)" gets no second "(perus)" in Finnish, nor "(hard)" in English."""
+    set_language(language)
+    for number, kind in enumerate((SeatKind.EASY, SeatKind.NORMAL, SeatKind.HARD), start=2):
+        assert names_level(computer_name(number, kind), kind.value)
+    assert not names_level("Bob", "hard")
+    assert not names_level("Anna", "normal")

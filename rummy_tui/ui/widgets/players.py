@@ -23,6 +23,7 @@ from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
 from rummy_tui.i18n import _, count_cards, ngettext, pgettext
+from rummy_tui.match_setup import LEVEL_WORDS
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -58,6 +59,13 @@ def score_phrases(view: PlayerView, seat: int) -> list[str]:
         # Translators: Rummy 500: what the seat's melds and lay-offs score this deal.
         phrases.append(_("{points} on table").format(points=standing.on_table))
     return phrases
+
+
+def names_level(name: str, level: str) -> bool:
+    """Whether a seat's name already says its level, as a default computer name does
+    ("Computer 3 (hard)", "Tietokone 3 (vaikea)"), in English or in the player's language."""
+    said = {level, level_words(level), _(LEVEL_WORDS.get(level, level))}
+    return any(word.lower() in name.lower() for word in said if word)
 
 
 def level_words(level: str) -> str:
@@ -167,7 +175,7 @@ class PlayerBox(Widget):
         head.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
         phrases: list[Text] = [head]
         width = max(20, self.content_region.width or self.size.width or 80)
-        if label.bot_level and label.bot_level not in label.name.lower():
+        if label.bot_level and not names_level(label.name, label.bot_level):
             # "(computer, easy)" where the seat's line has room, "(easy)" on a narrow panel,
             # so that twelve seats keep one line each at 80 columns.
             words = level_words(label.bot_level)
