@@ -218,3 +218,23 @@ def test_snapshot_table_twelve_80x24(snap_compare: Any) -> None:
     line on one line."""
     game = play_until(twelve(), at_person_after_others)
     assert snap_compare(app_for(game, bots=BOTS), terminal_size=SIZE, press=["enter"])
+
+
+async def test_hand_off_wraps_a_long_line_instead_of_cutting_it() -> None:
+    """At 80 columns a record longer than the hand-off box (a computer's dig in Rummy 500)
+    wraps onto the next line: every record since the last turn is on screen whole."""
+    from rummy_tui.ui.widgets.log import log_lines
+
+    names = ["Anna", "Computer 2 (normal)", "Cid", "Computer 4 (hard)", "Eve", "Computer 6"]
+    game = new_game(get_variant("rummy500"), names, seed=4, dealer=5)
+    app = app_for(game, bots={1: "normal", 3: "hard", 5: "easy"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "d", "x")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HandoffScreen"
+        records = since_last_turn(app.controller.game.state.log, 2)  # type: ignore[union-attr]
+        assert any(len(record.text) > 70 for record in records), "no long record: another seed"
+        shown = "".join(screen_text(app).replace("║", "").split())  # spaces aside
+        for line in log_lines(records, DisplaySettings(), limit=None).plain.splitlines():
+            assert "".join(line.split()) in shown

@@ -74,6 +74,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     HandoffScreen #handoff-since {
         height: auto;
         width: auto;
+        max-width: 100%;
         max-height: 100%;
     }
     """
