@@ -169,6 +169,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 SPLIT_FILES = (
     "tests/core/test_random_play.py",
+    "tests/i18n/test_every_screen_translated.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_no_card_tokens.py",
 )
