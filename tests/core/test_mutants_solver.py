@@ -7,7 +7,7 @@ that a mutant of the search internals changing it fails here. See README, "Mutat
 from __future__ import annotations
 
 from rummy_tui.core import get_variant
-from rummy_tui.core.arrange import best_arrangement, may_go_out
+from rummy_tui.core.arrange import best_arrangement, go_out_arrangements, may_go_out
 from rummy_tui.core.cards import parse_cards
 from rummy_tui.core.meld_listing import enumerate_melds
 
@@ -40,3 +40,16 @@ def test_e4_three_twos_are_listed_as_ace_two_three_and_two_three_four() -> None:
 def test_e4_six_with_two_wild_twos_is_listed_at_each_of_its_places() -> None:
     """6H with two wild twos is 4-5-6, 5-6-7 or 6-7-8: the listed runs start at 4, 5 and 6."""
     assert _starts("6H 2C 2S") == {4, 5, 6}
+
+
+def test_e7_two_copies_of_a_wild_two_do_not_hide_a_go_out() -> None:
+    """With twos wild and two packs, the hand after the draw holds both 2♣ (wild, E-4), 3♣-K♣
+    with 5♣ and 6♣ twice, and A♦: it goes out (A♦ 2♣ 2♣ as A-2-3 of diamonds, 3♣-6♣, 5♣-7♣,
+    8♣-10♣, J♣-K♣) and may also discard a card first, so the quick test before the exact search
+    must not rule it out. The wild cards are counted by what they are, not by their neighbours.
+    """
+    rules = get_variant("european", twos_wild=True)
+    hand = parse_cards("2C 2C 3C 4C 5C 5C 6C 6C 7C 8C 9C TC JC QC KC AD")
+    assert len(hand) == 16
+    assert go_out_arrangements(rules, hand)
+    assert may_go_out(rules, hand)
