@@ -12,9 +12,20 @@ that reach the changed function ([tool.mutmut] in pyproject.toml). A mutant is *
 test fails. The run is niced and uses one worker, since the machine is shared; results are
 kept in ``mutants/`` so a later run only checks what changed or was not checked yet.
 
+mutmut runs each mutant against only the tests that called the changed function while it
+watched the clean run, in processes forked from that run. A function the core calls once and
+remembers (a compiled table, a pydantic schema, a cache) is therefore tried against one test,
+or against the cached result of the unmutated code. So every mutant mutmut reports surviving
+is checked again in a fresh process against all of the core's tests (the same selection as
+``[tool.mutmut]``), stopping at the first failure; ``--no-recheck`` skips that. The verdicts
+are kept in ``mutants/recheck.json`` with a fingerprint of the mutated module and the tests.
+
 The script prints the score (killed / checked, where timeouts count as killed: the tests
-noticed the change) and every surviving mutant's name; ``mutmut show NAME`` prints its diff.
-It is not part of the default test command.
+noticed the change, and so does a mutant that stops the tests from being collected) and every
+surviving mutant's name; ``mutmut show NAME`` prints its diff. Survivors listed in
+``benchmarks/mutation_equivalents.md`` are reported as equivalent (they cannot change what the
+game does, with the reason there) and left out of the second score. It is not part of the
+default test command.
 
 On a terminal a progress bar on standard error counts the mutants checked (it reads mutmut's
 results in ``mutants/`` every few seconds); mutmut's own output then goes to a log file whose
@@ -26,8 +37,10 @@ printed, marked as partial, and the exit status is 130.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
-import random
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -42,12 +55,20 @@ from rummy_tui.simulate import stop_on_interrupt
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-KILLED = {1, 3}
+KILLED = {1, 2, 3}
+"""pytest's statuses when a test fails (1), the tests cannot be collected (2) or mutmut's own
+"killed" (3)."""
 TIMEOUT = {36, 24, -24, 152, 255}
 SURVIVED = {0}
 NO_TESTS = {5, 33}
 EXIT_STOPPED = 130
 """The exit status of a run stopped with Ctrl+C (the same as ``rummy simulate``'s)."""
+RECHECK_TIMEOUT = 900.0
+"""Seconds one fresh-process check may take before the mutant counts as a timeout (all the core's
+tests take about 40 s in one process)."""
+CORE_TESTS = ["tests/core", "--ignore=tests/core/test_random_play.py"]
+"""The tests a survivor is checked against again: the selection of ``[tool.mutmut]``."""
+EQUIVALENTS = ROOT / "benchmarks" / "mutation_equivalents.md"
 POLL_SECONDS = 3.0
 """How often the progress bar reads mutmut's results."""
 
@@ -160,25 +181,124 @@ def _wait(process: subprocess.Popen[bytes], stop: threading.Event) -> None:
                     process.send_signal(signal.SIGINT)
 
 
+def _fingerprint(name: str) -> str:
+    """What a fresh-process verdict depends on: the mutated module and the core's tests."""
+    module = MUTANTS / (name.split(".x", 1)[0].replace(".", "/") + ".py")
+    digest = hashlib.sha256(module.read_bytes() if module.exists() else name.encode())
+    for test in sorted((MUTANTS / "tests" / "core").glob("*.py")):
+        digest.update(test.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _rechecked() -> dict[str, dict[str, object]]:
+    """Stored fresh-process verdicts: name -> {"code": status, "fingerprint": ...}."""
+    path = MUTANTS / "recheck.json"
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _recheck_code(name: str, stored: dict[str, dict[str, object]]) -> int | None:
+    """The fresh-process status of ``name`` if it was checked against the current files."""
+    entry = stored.get(name)
+    if not entry or entry.get("fingerprint") != _fingerprint(name):
+        return None
+    code = entry.get("code")
+    return code if isinstance(code, int) else None
+
+
+def _recheck(names: list[str]) -> bool:
+    """Check mutmut's survivors among ``names`` in fresh processes; whether Ctrl+C stopped it."""
+    results, stored = _results(), _rechecked()
+    todo = [
+        name
+        for name in names
+        if results.get(name) in SURVIVED and _recheck_code(name, stored) is None
+    ]
+    if not todo:
+        return False
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
+    with (
+        stop_on_interrupt() as stop,
+        progress_bar("survivors checked again", len(todo), "mutants") as bar,
+    ):
+        for name in todo:
+            if stop.is_set():
+                return True
+            try:
+                done = subprocess.run(
+                    ["nice", "-n", "10", *command, *CORE_TESTS],
+                    cwd=MUTANTS,
+                    env={**os.environ, "MUTANT_UNDER_TEST": name},
+                    capture_output=True,
+                    timeout=RECHECK_TIMEOUT,
+                    check=False,
+                )
+                code = done.returncode
+            except subprocess.TimeoutExpired:
+                code = 24
+            if stop.is_set():
+                return True
+            stored[name] = {"code": code, "fingerprint": _fingerprint(name)}
+            (MUTANTS / "recheck.json").write_text(json.dumps(stored, indent=1), "utf-8")
+            bar.advance()
+            if not bar.drawn:
+                verdict = "killed" if code in KILLED | TIMEOUT else "survived"
+                print(f"checked again: {name}: {verdict}", flush=True)
+    return bool(stop.is_set())
+
+
+def _equivalents() -> set[str]:
+    """Mutant names (without the ``rummy_tui.core.`` prefix) that the equivalents file lists."""
+    if not EQUIVALENTS.exists():
+        return set()
+    found: set[str] = set()
+    for line in EQUIVALENTS.read_text("utf-8").splitlines():
+        cell = line.split("|")[1] if line.startswith("|") else ""
+        found.update(re.findall(r"`([^`\s]+__mutmut_\d+)`", cell))
+    return found
+
+
 def _report(names: list[str] | None) -> int:
     results = _results()
     if names is not None:
         results = {name: results.get(name) for name in names}
+    stored = _rechecked()
     codes = list(results.values())
     killed = sum(code in KILLED for code in codes)
     timeouts = sum(code in TIMEOUT for code in codes)
-    survivors = sorted(name for name, code in results.items() if code in SURVIVED)
+    mutmut_survivors = sorted(name for name, code in results.items() if code in SURVIVED)
+    fresh = {name: _recheck_code(name, stored) for name in mutmut_survivors}
+    late = sorted(name for name, code in fresh.items() if code in KILLED | TIMEOUT)
+    survivors = [name for name in mutmut_survivors if name not in late]
     untested = sorted(name for name, code in results.items() if code in NO_TESTS)
     unchecked = sum(code is None for code in codes)
     checked = len(codes) - unchecked
+    listed = _equivalents()
+    equivalent = [name for name in survivors if name.removeprefix("rummy_tui.core.") in listed]
+    open_ = [name for name in survivors if name not in equivalent]
+    not_rechecked = sum(code is None for code in fresh.values())
     print(f"mutants: {len(codes)}, checked: {checked}, not checked yet: {unchecked}")
-    print(f"killed: {killed}, timeouts: {timeouts}, survived: {len(survivors)}")
+    print(f"killed by mutmut: {killed}, timeouts: {timeouts}, survived mutmut: {len(fresh)}")
+    print(f"of those, killed in a fresh process by all the core's tests: {len(late)}")
+    if not_rechecked:
+        print(f"survivors not checked again yet: {not_rechecked}")
+    print(f"survived: {len(survivors)} ({len(equivalent)} listed as equivalent)")
     print(f"no test reaches them: {len(untested)}")
     if checked:
-        score = (killed + timeouts) / checked
-        print(f"score: {score:.1%} of the checked mutants killed")
-    for name in survivors:
+        caught = killed + timeouts + len(late)
+        print(f"score: {caught / checked:.1%} of the checked mutants killed ({caught}/{checked})")
+        if checked > len(equivalent):
+            rest = checked - len(equivalent)
+            print(f"score without the equivalent ones: {caught / rest:.1%} ({caught}/{rest})")
+    for name in open_:
         print(f"survived: {name}")
+    for name in equivalent:
+        print(f"equivalent: {name}")
     for name in untested:
         print(f"no test: {name}")
     return 0
@@ -189,19 +309,42 @@ def main() -> int:
     parser.add_argument("--sample", type=int, help="check a random sample of this many mutants")
     parser.add_argument("--seed", type=int, default=1, help="seed of the sample (1)")
     parser.add_argument("--report", action="store_true", help="only report stored results")
+    parser.add_argument(
+        "--no-recheck",
+        action="store_true",
+        help="do not check mutmut's survivors again in fresh processes",
+    )
     args = parser.parse_args()
     if args.report:
         return _report(None)
     if args.sample is None:
         stopped = _run([])
+        if not stopped and not args.no_recheck:
+            stopped = _recheck(sorted(_results()))
         return _stopped(_report(None)) if stopped else _report(None)
     _generate()
     everything = sorted(_results())
     if not everything:
         sys.exit("mutmut wrote no mutants: is it installed (pip install -e '.[test]')?")
-    names = random.Random(args.seed).sample(everything, min(args.sample, len(everything)))
+    names = _sample(everything, args.sample, args.seed)
     stopped = _run(names)
+    if not stopped and not args.no_recheck:
+        stopped = _recheck(names)
     return _stopped(_report(names)) if stopped else _report(names)
+
+
+def _sample(everything: list[str], size: int, seed: int) -> list[str]:
+    """The ``size`` mutants whose seeded hash of their name is lowest.
+
+    A mutant's place in the sample depends on its own name only, so a change to one function
+    of the core leaves the rest of the sample as it was (a mutant's name holds its function and
+    its number within that function).
+    """
+
+    def rank(name: str) -> str:
+        return hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()
+
+    return sorted(sorted(everything, key=rank)[:size])
 
 
 def _stopped(_code: int) -> int:

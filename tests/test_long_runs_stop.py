@@ -263,7 +263,7 @@ def test_the_mutation_bar_counts_the_mutants_mutmut_checks(
     assert log and "mutmut speaking" in Path(log[1]).read_text()
     assert "mutmut speaking" not in out + err
     assert module._report(names) == 0
-    assert "killed: 2, timeouts: 0, survived: 1" in capsys.readouterr().out
+    assert "killed by mutmut: 2, timeouts: 0, survived mutmut: 1" in capsys.readouterr().out
 
 
 def test_off_a_terminal_mutmut_speaks_for_itself_and_the_sample_still_reports(
@@ -297,6 +297,73 @@ RUN_SAMPLE = textwrap.dedent(
     raise SystemExit(module.main())
     """
 )
+
+
+FRESH_TEST = """\
+import os
+
+
+def test_the_core() -> None:
+    assert os.environ.get("MUTANT_UNDER_TEST") != {name!r}
+"""
+
+
+def test_a_survivor_that_all_the_core_s_tests_catch_in_a_fresh_process_counts_as_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mutmut tries a mutant against the tests that reached it in its own clean run only; the
+    survivor is run again against every test of tests/core, and a failure there kills it."""
+    module = fake_project(tmp_path, monkeypatch)
+    names = sorted(module._results())
+    assert module._run(names) is False  # the fake mutmut: the first name survives
+    tests = tmp_path / "mutants" / "tests" / "core"
+    tests.mkdir(parents=True)
+    (tests / "test_core.py").write_text(FRESH_TEST.format(name=names[0]))
+    assert module._recheck(names) is False
+    stored = json.loads((tmp_path / "mutants" / "recheck.json").read_text())
+    assert stored[names[0]]["code"] == 1 and set(stored) == {names[0]}
+    capsys.readouterr()
+    module._report(names)
+    out = capsys.readouterr().out
+    assert "killed in a fresh process by all the core's tests: 1" in out
+    assert "score: 100.0% of the checked mutants killed (3/3)" in out
+    # Once the tests change, the stored verdict is stale and the survivor is checked again.
+    (tests / "test_core.py").write_text(FRESH_TEST.format(name="another mutant"))
+    assert module._recheck(names) is False
+    module._report(names)
+    out = capsys.readouterr().out
+    assert f"survived: {names[0]}" in out and "(2/3)" in out
+
+
+def test_survivors_listed_as_equivalent_leave_the_second_score(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = fake_project(tmp_path, monkeypatch)
+    names = sorted(module._results())
+    module._run(names)
+    listing = tmp_path / "equivalents.md"
+    short = names[0].removeprefix("rummy_tui.core.")
+    listing.write_text(f"| mutant | change | why |\n|---|---|---|\n| `{short}` | x | y |\n")
+    monkeypatch.setattr(module, "EQUIVALENTS", listing)
+    capsys.readouterr()
+    module._report(names)
+    out = capsys.readouterr().out
+    assert f"equivalent: {names[0]}" in out and f"survived: {names[0]}" not in out
+    assert "score without the equivalent ones: 100.0% (2/2)" in out
+
+
+def test_a_mutant_s_place_in_the_sample_depends_on_its_own_name() -> None:
+    module = script("mutation")
+    names = [f"rummy_tui.core.cards.x_f{index}__mutmut_{index}" for index in range(300)]
+    sample = module._sample(names, 40, 1)
+    assert len(sample) == 40 and set(sample) <= set(names)
+    assert module._sample(list(reversed(names)), 40, 1) == sample
+    assert module._sample(names, 40, 2) != sample
+    # New mutants elsewhere in the core displace at most as many of the old sample as they add.
+    grown = module._sample(
+        names + [f"rummy_tui.core.new.x_g__mutmut_{n}" for n in range(10)], 40, 1
+    )
+    assert len(set(sample) & set(grown)) >= 30
 
 
 # ------------------------------------------------------------------ Ctrl+C in a real terminal
