@@ -227,9 +227,7 @@ class HardBot(ThinkingBot):
         cost = judge.card_costs(arrangement).get(top)
         growing = len(hand) < self.hand_limit(view)
         if growing and cost is not None and cost < self.partial_keep * judge.value[top.face.code]:
-            return with_discard, _(
-                "Take {card} and a stock card: {card} is close to a meld."
-            ).format(card=top)
+            return with_discard, _("{card} is close to a meld.").format(card=top)
         return super().choose_two(view, judge, legal, stock, twos, rng)
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:

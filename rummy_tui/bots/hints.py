@@ -80,7 +80,7 @@ class Hint:
             self.cost_text,
         ]
         if self.reason:
-            shown.append(_("Suggestion: {reason}").format(reason=self.reason))
+            shown.append(_("Why: {reason}").format(reason=self.reason))
         return shown
 
 
@@ -242,5 +242,5 @@ def race_text(view: PlayerView) -> str:
 
 def _only_move(action: Action) -> str:
     if isinstance(action, DrawStock):
-        return _("Draw from the stock: the only draw allowed.")
+        return _("The only draw allowed.")
     return _("The only move allowed now.")

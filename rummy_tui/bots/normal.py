@@ -10,9 +10,10 @@
 * Going out: always; in European Rummy it picks the way out that collects the most chips
   (E-8 counts the wild cards of the winning hand).
 
-Every choice comes with a one-line reason, which the hint key shows. Each reason is one whole
-message of the catalogs (cards and rule ids as placeholders), worded in the player's language
-when the choice is made.
+Every choice comes with a one-line reason, which the hint key shows under the move. The reason
+says only why (the move is the action itself, which the interface writes in its own words), and
+each is one whole message of the catalogs (cards and rule ids as placeholders), worded in the
+player's language when the choice is made.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ class ThinkingBot(Bot):
         return Judge(view, self.weights)
 
     def plan(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
-        """The chosen action and a one-line reason."""
+        """The chosen action and a one-line reason: why, not what (the action says what)."""
         legal = list(legal)
         judge = self.judge(view)
         go_outs = [action for action in legal if isinstance(action, GoOut)]
@@ -92,10 +93,8 @@ class ThinkingBot(Bot):
         if rules.scoring is not Scoring.CHIPS:
             chosen = go_outs[0]
             if chosen.discard is None:
-                return chosen, _("Go out: your whole hand fits into melds.")
-            return chosen, _("Go out: your whole hand fits into melds, discarding {card}.").format(
-                card=chosen.discard
-            )
+                return chosen, _("Your whole hand fits into melds.")
+            return chosen, _("Every other card fits into melds.")
         drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
         best: tuple[int, str, GoOut] | None = None
         for action in go_outs:
@@ -105,13 +104,8 @@ class ThinkingBot(Bot):
                 best = (payment.chips, payment_words(payment), action)
         assert best is not None
         chips, text, chosen = best
-        if chosen.discard is None:
-            # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
-            message = _("Go out: each player pays you {chips} ({rule}).")
-        else:
-            # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
-            message = _("Go out, discarding {card}: each player pays you {chips} ({rule}).")
-        return chosen, message.format(card=chosen.discard, chips=chips, rule=text)
+        # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
+        return chosen, _("Each player pays you {chips} ({rule}).").format(chips=chips, rule=text)
 
     # ------------------------------------------------------------------ drawing
 
@@ -129,13 +123,13 @@ class ThinkingBot(Bot):
         if twos:
             return self.choose_two(view, judge, legal, stock, twos, rng)
         if top is None or not takes:
-            return (stock or legal[0]), _("Draw from the stock: the discard pile offers nothing.")
+            return (stock or legal[0]), _("The discard pile offers nothing.")
         take = takes[0]
         if stock is None:
-            return take, _("Take {card}: the stock cannot be drawn from.").format(card=top)
+            return take, _("The stock cannot be drawn from.")
         if self.wants_discard(view, judge, hand, top):
-            return take, self.use_text(judge, hand, top, TAKE_FROM_PILE)
-        return stock, _("Draw from the stock: {card} does not help your melds.").format(card=top)
+            return take, self.use_text(judge, hand, top)
+        return stock, _("{card} does not help your melds.").format(card=top)
 
     def wants_discard(self, view: PlayerView, judge: Judge, hand: list[Card], top: Card) -> bool:
         """Whether taking ``top`` improves the best arrangement: it joins a meld (or a meld on
@@ -160,12 +154,9 @@ class ThinkingBot(Bot):
             return judge.expected_cost(hand)
         return judge.discard_costs(hand, candidates)[0][0]
 
-    def use_text(
-        self, judge: Judge, hand: list[Card], card: Card, draw: str, count: int = 1
-    ) -> str:
-        """The reason for taking ``card`` (the ``draw``: one of :data:`TAKE_FROM_PILE`,
-        :data:`TAKE_WITH_STOCK`, :data:`TAKE_ONE`, :data:`DIG`; ``count`` cards for a dig),
-        saying how the card would be used."""
+    def use_text(self, judge: Judge, hand: list[Card], card: Card, dig: bool = False) -> str:
+        """Why ``card`` is worth taking: how it would be used (``dig``: several cards come
+        with it, R-5)."""
         arrangement = judge.arrange([*hand, card])
         meld = next((meld for meld in arrangement.melds if card in meld), None)
         if meld is not None:
@@ -174,9 +165,7 @@ class ThinkingBot(Bot):
             use = "lays_off"
         else:
             use = "cheaper"
-        return take_reason(draw, use, count).format(
-            card=card, meld=format_cards(meld) if meld else "", n=count
-        )
+        return take_reason(use, dig).format(card=card, meld=format_cards(meld) if meld else "")
 
     def choose_two(
         self,
@@ -198,13 +187,13 @@ class ThinkingBot(Bot):
             and len(hand) < self.join_limit(view)
             and self.joins(judge, hand, top)
         ):
-            return with_discard, self.use_text(judge, hand, top, TAKE_WITH_STOCK)
+            return with_discard, self.use_text(judge, hand, top)
         both = options.get(("stock", "stock"))
         if both is not None and len(hand) < self.hand_limit(view):
-            return both, _("Draw two stock cards: more cards to choose your melds from (B-1).")
+            return both, _("More cards to choose your melds from (B-1).")
         if stock is not None:
-            return stock, _("Draw from the stock: the top discard does not join a meld.")
-        return twos[0], _("Draw two cards: the only draw left.")
+            return stock, _("The top discard does not join a meld.")
+        return twos[0], _("The only draw left.")
 
     def grow_room(self, view: PlayerView) -> int:
         """Boathouse: how many cards a hand may grow beyond the deal. Every two-card draw grows
@@ -249,12 +238,11 @@ class ThinkingBot(Bot):
         if best is not None and (stock is None or best[0] < baseline):
             take = best[1]
             taken = pile[-take.count :]
-            draw = TAKE_ONE if take.count == 1 else DIG
-            return take, self.use_text(judge, hand + taken[1:], taken[0], draw, take.count)
+            return take, self.use_text(judge, hand + taken[1:], taken[0], dig=take.count > 1)
         if stock is not None:
-            return stock, _("Draw from the stock: no card in the pile pays for taking it.")
+            return stock, _("No card in the pile pays for taking it.")
         if end is not None:
-            return end, _("End the deal: the stock is empty and the pile offers nothing (R-10).")
+            return end, _("The stock is empty and the pile offers nothing (R-10).")
         return legal[0], _("The only move left.")
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
@@ -295,9 +283,7 @@ class ThinkingBot(Bot):
                 if found is None:
                     found = index.get(("loose", *natural_key(reading.cards, rules)))
                 if found is not None:
-                    return found, _("Meld {cards}: melded cards cannot cost you.").format(
-                        cards=format_cards(found.cards)
-                    )
+                    return found, _("Melded cards cannot cost you.")
         if layoffs:
             dead = set(arrangement.deadwood)
             for action in layoffs:
@@ -306,9 +292,7 @@ class ThinkingBot(Bot):
                     continue
                 if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
                     continue
-                return action, _(
-                    "Lay off {card} on meld {meld}: it leaves your hand for nothing."
-                ).format(card=card, meld=action.meld_id)
+                return action, _("It leaves your hand for nothing.")
         if discards:
             return self.choose_discard(view, judge, hand, discards)
         fallback = melds[0] if melds else legal[0]
@@ -331,16 +315,14 @@ class ThinkingBot(Bot):
                 continue
             found = index.get(("exact", *meld_key(reading.faces, reading.cards, view.rules)))
             if found is not None and must in found.cards:
-                return found, must_meld_text(found, must)
+                return found, must_text(must)
         with_must = [action for action in melds if must in action.cards]
         if with_must:
             chosen = max(with_must, key=lambda action: len(action.cards))
-            return chosen, must_meld_text(chosen, must)
+            return chosen, must_text(must)
         for action in layoffs:
             if action.card is must:
-                return action, _("Lay off {card} on meld {meld}: it must be used (R-5).").format(
-                    card=must, meld=action.meld_id
-                )
+                return action, must_text(must)
         return None
 
     def choose_discard(
@@ -354,12 +336,12 @@ class ThinkingBot(Bot):
             if rng.random() < self.shake_chance:
                 card = rng.choice(sorted(by_card))
                 return by_card[card], ngettext(
-                    "Discard {card}: the stock has come round {n} time, so a card the others "
-                    "may need goes, to keep the deal moving.",
-                    "Discard {card}: the stock has come round {n} times, so a card the others "
-                    "may need goes, to keep the deal moving.",
+                    "The stock has come round {n} time, so a card the others may need goes, to "
+                    "keep the deal moving.",
+                    "The stock has come round {n} times, so a card the others may need goes, to "
+                    "keep the deal moving.",
                     view.rebuilds,
-                ).format(card=card, n=view.rebuilds)
+                ).format(n=view.rebuilds)
         ranked = self.rank_discards(view, judge, hand, list(by_card))
         card = ranked[0][1]
         return by_card[card], self.discard_reason(judge, hand, card)
@@ -373,10 +355,10 @@ class ThinkingBot(Bot):
     def discard_reason(self, judge: Judge, hand: list[Card], card: Card) -> str:
         """Why ``card`` goes."""
         if len(hand) == 1:
-            return _("Discard {card}: your last card, and you are out.").format(card=card)
+            return _("Your last card, and you are out.")
         arrangement = judge.arrange(hand)
         if card not in arrangement.deadwood:
-            return _("Discard {card}: your hand costs least without it.").format(card=card)
+            return _("Your hand costs least without it.")
         partners = [
             other
             for other in arrangement.deadwood
@@ -384,16 +366,11 @@ class ThinkingBot(Bot):
         ]
         if not partners:
             if judge.per_card:
-                return _("Discard {card}: no other card of yours could join it in a meld.").format(
-                    card=card
-                )
-            return _("Discard {card}: your costliest card with no partner for a meld.").format(
-                card=card
-            )
+                return _("No other card of yours could join it in a meld.")
+            return _("Your costliest card with no partner for a meld.")
         return _(
-            "Discard {card}: its partial meld with {partner} is the least likely to fill for "
-            "what it costs."
-        ).format(card=card, partner=partners[0])
+            "Its partial meld with {partner} is the least likely to fill for what it costs."
+        ).format(partner=partners[0])
 
 
 class NormalBot(ThinkingBot):
@@ -402,68 +379,30 @@ class NormalBot(ThinkingBot):
     level = "normal"
 
 
-TAKE_FROM_PILE = "pile"
-"""A draw of the top discard (:meth:`ThinkingBot.use_text`)."""
-TAKE_WITH_STOCK = "with_stock"
-"""Boathouse: the top discard and a stock card (B-1)."""
-TAKE_ONE = "one"
-"""Rummy 500: the top discard alone, when the stock may not be drawn from or in a dig of one."""
-DIG = "dig"
-"""Rummy 500: several cards down to the one taken (R-5)."""
-
-
-def take_reason(draw: str, use: str, count: int = 1) -> str:
-    """The reason for a draw that takes a discard, one whole message for each way of taking
-    (``draw``) and each use of the card (``use``: "completes" a meld of the hand, "lays_off" on
-    a meld on the table, "cheaper" hand); placeholders ``{card}``, ``{meld}``, ``{n}``."""
-    if draw == TAKE_WITH_STOCK:
+def take_reason(use: str, dig: bool = False) -> str:
+    """Why a card from the discard pile is worth taking, one whole message for each use
+    (``completes`` a meld, ``lays_off`` on the table, or makes the hand ``cheaper``); a dig
+    (R-5) says that the use pays for the cards that come with the card."""
+    if dig:
         if use == "completes":
-            return _("Take {card} and a stock card: it completes {meld}.")
+            return _("It completes {meld}, which pays for the cards you carry.")
         if use == "lays_off":
-            return _("Take {card} and a stock card: it can be laid off on a meld on the table.")
-        return _("Take {card} and a stock card: it lowers what your hand is expected to cost.")
-    if draw == TAKE_ONE:
-        if use == "completes":
-            return _("Take {card}: it completes {meld}.")
-        if use == "lays_off":
-            return _("Take {card}: it can be laid off on a meld on the table.")
-        return _("Take {card}: it lowers what your hand is expected to cost.")
-    if draw == DIG:
-        if use == "completes":
-            return ngettext(
-                "Dig {n} card down to {card}: it completes {meld}, which pays for the cards "
-                "you carry.",
-                "Dig {n} cards down to {card}: it completes {meld}, which pays for the cards "
-                "you carry.",
-                count,
+            return _(
+                "It can be laid off on a meld on the table, which pays for the cards you carry."
             )
-        if use == "lays_off":
-            return ngettext(
-                "Dig {n} card down to {card}: it can be laid off on a meld on the table, which "
-                "pays for the cards you carry.",
-                "Dig {n} cards down to {card}: it can be laid off on a meld on the table, which "
-                "pays for the cards you carry.",
-                count,
-            )
-        return ngettext(
-            "Dig {n} card down to {card}: it lowers what your hand is expected to cost, which "
-            "pays for the cards you carry.",
-            "Dig {n} cards down to {card}: it lowers what your hand is expected to cost, which "
-            "pays for the cards you carry.",
-            count,
+        return _(
+            "It lowers what your hand is expected to cost, which pays for the cards you carry."
         )
     if use == "completes":
-        return _("Take {card} from the discard pile: it completes {meld}.")
+        return _("It completes {meld}.")
     if use == "lays_off":
-        return _("Take {card} from the discard pile: it can be laid off on a meld on the table.")
-    return _("Take {card} from the discard pile: it lowers what your hand is expected to cost.")
+        return _("It can be laid off on a meld on the table.")
+    return _("It lowers what your hand is expected to cost.")
 
 
-def must_meld_text(action: Meld, must: Card) -> str:
-    """Rummy 500 (R-5): the reason for a meld that uses the deepest card taken."""
-    return _("Meld {cards}: {card} must be used (R-5).").format(
-        cards=format_cards(action.cards), card=must
-    )
+def must_text(must: Card) -> str:
+    """Rummy 500 (R-5): the reason for a meld or lay-off that uses the deepest card taken."""
+    return _("{card} must be used (R-5).").format(card=must)
 
 
 def two_card_draws(twos: Sequence[DrawTwo]) -> dict[tuple[str, str], DrawTwo]:

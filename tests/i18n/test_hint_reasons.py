@@ -90,16 +90,10 @@ def decisions(variant: str, seed: int) -> Iterator[tuple[Game, list[Action]]]:
 def test_the_pieces_are_found() -> None:
     """The check can fail: an English reason is full of English pieces."""
     pieces = english_pieces(reason_templates())
-    assert len(reason_templates()) > 40
-    english = "Draw from the stock: 7H does not help your melds."
-    assert english_words_in(english, pieces) == [
-        "draw from the",
-        "from the stock",
-        "does not help",
-        "not help your",
-        "help your melds",
-    ]
-    assert english_words_in("Nosta umpipakasta: 7H ei auta yhdistelmiäsi.", pieces) == []
+    assert len(reason_templates()) > 30
+    english = "7H does not help your melds."
+    assert english_words_in(english, pieces) == ["does not help", "not help your", "help your melds"]
+    assert english_words_in("7H ei auta yhdistelmiäsi.", pieces) == []
 
 
 @pytest.mark.parametrize("language", ["fi", "ru"])

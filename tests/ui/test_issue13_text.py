@@ -137,3 +137,21 @@ def test_result_text_draws_the_cards_of_an_explanation() -> None:
     )
     shown = result_text(game.view(-1), result, DisplaySettings()).plain  # type: ignore[arg-type]
     assert "K♦ 10♠" in shown and "KD" not in shown
+
+
+def test_the_hint_shows_the_reason_as_the_computer_player_gave_it() -> None:
+    """The reason says why and the suggested move is written from the action: the hint screen
+    shows the reason whole and reads nothing out of it (a colon inside is kept)."""
+    from rummy_tui.bots.hints import Hint
+    from rummy_tui.ui.render import log_text
+    from rummy_tui.ui.screens.prompt import hint_text
+
+    game = new_game(get_variant("classic"), ["Anna", "Bob"], seed=3)
+    while game.phase is not Phase.DRAW:
+        game.apply(game.legal_actions()[0])
+    found = hint(game.view(game.current), game.legal_actions())
+    assert found.action is not None and found.reason
+    shown = hint_text(found, DisplaySettings()).plain
+    assert log_text(found.reason, DisplaySettings()).plain in shown  # cards drawn as cards
+    odd = Hint(found.arrangement, found.cost, found.cost_text, found.action, "Two parts: one.")
+    assert "Two parts: one." in hint_text(odd, DisplaySettings()).plain

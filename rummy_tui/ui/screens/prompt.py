@@ -386,26 +386,11 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     reason = getattr(found, "reason", "")
     if reason:
         text.append(_("Why:") + " ", style="bold")
-        shown = why_text(str(reason)) if action is not None else str(reason)
-        text.append_text(log_text(shown, settings))
+        text.append_text(log_text(str(reason), settings))
         text.append("\n")
     if not text.plain:
         text.append_text(log_text(str(found), settings))
     return text
-
-
-def why_text(reason: str) -> str:
-    """A reason without the move it starts with, which the line above already names.
-
-    >>> why_text("Draw from the stock: 5D does not help your melds.")
-    '5D does not help your melds.'
-    >>> why_text("The only move allowed now.")
-    'The only move allowed now.'
-    """
-    move, colon, why = reason.partition(": ")
-    if not colon or not why or "." in move:
-        return reason
-    return why[0].upper() + why[1:]
 
 
 def pile_words(pile: str) -> str:
