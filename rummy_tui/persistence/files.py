@@ -22,11 +22,6 @@ def stamp_of(status: os.stat_result) -> Stamp:
     return (status.st_ino, status.st_size, status.st_mtime_ns)
 
 
-def clause(reason: str) -> str:
-    """A reason sentence continued after a colon."""
-    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
-
-
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 

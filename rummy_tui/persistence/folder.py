@@ -32,7 +32,6 @@ from rummy_tui.persistence.atomic import (
 )
 from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
 from rummy_tui.persistence.files import (
-    clause,
     file_errors_as_save_errors,
     read_checked,
     unexpected_reason,
@@ -368,8 +367,9 @@ class SaveFolder:
         except Exception as error:  # SaveError, or anything a strange file provokes
             reason = error.reason if isinstance(error, SaveError) else unexpected_reason(error)
             raise SaveError(
-                _("The backup of {name} cannot be opened: {reason}").format(
-                    name=repr(name), reason=clause(reason)
+                # Translators: {reason} is a whole sentence saying what is wrong with the file.
+                _("The backup of {name} cannot be opened. {reason}").format(
+                    name=repr(name), reason=reason
                 ),
                 name,
             ) from None

@@ -33,7 +33,6 @@ from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import atomic_write
 from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
 from rummy_tui.persistence.files import (
-    clause,
     file_errors_as_save_errors,
     read_checked,
     stamp_of,
@@ -281,10 +280,11 @@ class SaveStore(SaveFolder):
                 session.stamp = read_stamp
                 return
         raise SaveError(
+            # Translators: {reason} is a whole sentence saying what is wrong with the file.
             _(
-                "The save {name} is damaged ({reason}); it was not written "
-                "over. Delete it or save under another name."
-            ).format(name=repr(name), reason=clause(reason).rstrip(".")),
+                "The save {name} is damaged, so it was not written over. {reason} Delete it or "
+                "save under another name."
+            ).format(name=repr(name), reason=reason),
             name,
         )
 
@@ -349,8 +349,9 @@ class SaveStore(SaveFolder):
                 self._failures[name] = (stamp, reason)
             hint = self._backup_hint(name)
             raise SaveError(
-                _("The save {name} cannot be opened: {reason}").format(
-                    name=repr(name), reason=clause(reason)
+                # Translators: {reason} is a whole sentence saying what is wrong with the file.
+                _("The save {name} cannot be opened. {reason}").format(
+                    name=repr(name), reason=reason
                 )
                 + hint,
                 name,

@@ -88,7 +88,8 @@ class MatchOpener:
                 )
             else:
                 for skipped_name, reason in skipped:
-                    message = _("Skipped {name}: it cannot be opened ({reason})").format(
+                    # Translators: {reason} is a whole sentence saying what is wrong with the file.
+                    message = _("Skipped {name}, which cannot be opened. {reason}").format(
                         name=repr(skipped_name), reason=reason
                     )
                     app.notice(message, "warning")

@@ -161,7 +161,7 @@ def test_a_mutated_save_loads_identically_or_is_refused_with_a_reason(
             setup, game, extra = store.load("fuzz")
         except SaveError as error:
             reason = str(error)
-            assert reason.startswith("The save 'fuzz' cannot be opened: ")
+            assert reason.startswith("The save 'fuzz' cannot be opened. ")
             assert "Traceback" not in reason and "\n" not in reason
             assert "could not be read (" not in reason, reason  # no unforeseen failure
             return

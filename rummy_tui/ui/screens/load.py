@@ -173,7 +173,8 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         damaged = save_field(info, "damaged")
         if damaged:
             self.say(
-                _("{name} is damaged and cannot be loaded: {reason}").format(
+                # Translators: {reason} is a whole sentence saying what is wrong with the file.
+                _("{name} is damaged and cannot be loaded. {reason}").format(
                     name=repr(name), reason=damaged
                 ),
                 error=True,
