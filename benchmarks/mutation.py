@@ -17,7 +17,8 @@ watched the clean run, in processes forked from that run. A function the core ca
 remembers (a compiled table, a pydantic schema, a cache) is therefore tried against one test,
 or against the cached result of the unmutated code. So every mutant mutmut reports surviving
 is checked again in a fresh process against all of the core's tests (the same selection as
-``[tool.mutmut]``), stopping at the first failure; ``--no-recheck`` skips that. The verdicts
+``[tool.mutmut]``), stopping at the first failure (``--workers 2`` runs those tests on two
+pytest-xdist workers, for an idle machine); ``--no-recheck`` skips that. The verdicts
 are kept in ``mutants/recheck.json`` with a fingerprint of the mutated module and the tests.
 
 The script prints the score (killed / checked, where timeouts count as killed: the tests
@@ -211,8 +212,9 @@ def _recheck_code(name: str, stored: dict[str, dict[str, object]]) -> int | None
     return code if isinstance(code, int) else None
 
 
-def _recheck(names: list[str]) -> bool:
-    """Check mutmut's survivors among ``names`` in fresh processes; whether Ctrl+C stopped it."""
+def _recheck(names: list[str], workers: int = 1) -> bool:
+    """Check mutmut's survivors among ``names`` in fresh processes (``workers`` pytest-xdist
+    workers each); whether Ctrl+C stopped it."""
     results, stored = _results(), _rechecked()
     todo = [
         name
@@ -221,7 +223,8 @@ def _recheck(names: list[str]) -> bool:
     ]
     if not todo:
         return False
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider"]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+    command += ["-n", str(workers) if workers > 1 else "0"]
     with (
         stop_on_interrupt() as stop,
         progress_bar("survivors checked again", len(todo), "mutants") as bar,
@@ -310,6 +313,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the sample (1)")
     parser.add_argument("--report", action="store_true", help="only report stored results")
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="pytest workers for the fresh-process checks (1; more on an idle machine)",
+    )
+    parser.add_argument(
         "--no-recheck",
         action="store_true",
         help="do not check mutmut's survivors again in fresh processes",
@@ -320,7 +329,7 @@ def main() -> int:
     if args.sample is None:
         stopped = _run([])
         if not stopped and not args.no_recheck:
-            stopped = _recheck(sorted(_results()))
+            stopped = _recheck(sorted(_results()), args.workers)
         return _stopped(_report(None)) if stopped else _report(None)
     _generate()
     everything = sorted(_results())
@@ -329,7 +338,7 @@ def main() -> int:
     names = _sample(everything, args.sample, args.seed)
     stopped = _run(names)
     if not stopped and not args.no_recheck:
-        stopped = _recheck(names)
+        stopped = _recheck(names, args.workers)
     return _stopped(_report(names)) if stopped else _report(names)
 
 
