@@ -15,8 +15,8 @@ kept in ``mutants/`` so a later run only checks what changed or was not checked 
 mutmut runs each mutant against only the tests that called the changed function while it
 watched the clean run, in processes forked from that run. A function the core calls once and
 remembers (a compiled table, a pydantic schema, a cache) is therefore tried against one test,
-or against the cached result of the unmutated code. So every mutant mutmut reports surviving
-is checked again in a fresh process against all of the core's tests (the same selection as
+or against the cached result of the unmutated code, or against none. So every mutant mutmut
+reports surviving, or reached by no test, is checked again in a fresh process against all of the core's tests (the same selection as
 ``[tool.mutmut]``), stopping at the first failure (``--workers 2`` runs those tests on two
 pytest-xdist workers, for an idle machine); ``--no-recheck`` skips that. The verdicts
 are kept in ``mutants/recheck.json`` with a fingerprint of the mutated module and the tests.
@@ -219,7 +219,7 @@ def _recheck(names: list[str], workers: int = 1) -> bool:
     todo = [
         name
         for name in names
-        if results.get(name) in SURVIVED and _recheck_code(name, stored) is None
+        if results.get(name) in SURVIVED | NO_TESTS and _recheck_code(name, stored) is None
     ]
     if not todo:
         return False
@@ -274,11 +274,13 @@ def _report(names: list[str] | None) -> int:
     codes = list(results.values())
     killed = sum(code in KILLED for code in codes)
     timeouts = sum(code in TIMEOUT for code in codes)
-    mutmut_survivors = sorted(name for name, code in results.items() if code in SURVIVED)
-    fresh = {name: _recheck_code(name, stored) for name in mutmut_survivors}
+    missed = sorted(name for name, code in results.items() if code in SURVIVED | NO_TESTS)
+    fresh = {name: _recheck_code(name, stored) for name in missed}
     late = sorted(name for name, code in fresh.items() if code in KILLED | TIMEOUT)
-    survivors = [name for name in mutmut_survivors if name not in late]
-    untested = sorted(name for name, code in results.items() if code in NO_TESTS)
+    # Not killed: mutmut ran tests that passed, or found none that reach the mutant; in both
+    # cases the fresh-process check (when it ran) passed all of the core's tests.
+    survivors = [name for name in missed if name not in late and results[name] in SURVIVED]
+    untested = [name for name in missed if name not in late and results[name] in NO_TESTS]
     unchecked = sum(code is None for code in codes)
     checked = len(codes) - unchecked
     listed = _equivalents()
@@ -286,12 +288,12 @@ def _report(names: list[str] | None) -> int:
     open_ = [name for name in survivors if name not in equivalent]
     not_rechecked = sum(code is None for code in fresh.values())
     print(f"mutants: {len(codes)}, checked: {checked}, not checked yet: {unchecked}")
-    print(f"killed by mutmut: {killed}, timeouts: {timeouts}, survived mutmut: {len(fresh)}")
+    print(f"killed by mutmut: {killed}, timeouts: {timeouts}, not killed by mutmut: {len(fresh)}")
     print(f"of those, killed in a fresh process by all the core's tests: {len(late)}")
     if not_rechecked:
-        print(f"survivors not checked again yet: {not_rechecked}")
+        print(f"not checked again yet: {not_rechecked}")
     print(f"survived: {len(survivors)} ({len(equivalent)} listed as equivalent)")
-    print(f"no test reaches them: {len(untested)}")
+    print(f"no test reaches them (mutmut's mapping, and no core test fails): {len(untested)}")
     if checked:
         caught = killed + timeouts + len(late)
         print(f"score: {caught / checked:.1%} of the checked mutants killed ({caught}/{checked})")

@@ -263,7 +263,7 @@ def test_the_mutation_bar_counts_the_mutants_mutmut_checks(
     assert log and "mutmut speaking" in Path(log[1]).read_text()
     assert "mutmut speaking" not in out + err
     assert module._report(names) == 0
-    assert "killed by mutmut: 2, timeouts: 0, survived mutmut: 1" in capsys.readouterr().out
+    assert "killed by mutmut: 2, timeouts: 0, not killed by mutmut: 1" in capsys.readouterr().out
 
 
 def test_off_a_terminal_mutmut_speaks_for_itself_and_the_sample_still_reports(
