@@ -16,10 +16,11 @@ mutmut runs each mutant against only the tests that called the changed function 
 watched the clean run, in processes forked from that run. A function the core calls once and
 remembers (a compiled table, a pydantic schema, a cache) is therefore tried against one test,
 or against the cached result of the unmutated code, or against none. So every mutant mutmut
-reports surviving, or reached by no test, is checked again in a fresh process against all of the core's tests (the same selection as
-``[tool.mutmut]``), stopping at the first failure (``--workers 2`` runs those tests on two
-pytest-xdist workers, for an idle machine); ``--no-recheck`` skips that. The verdicts
-are kept in ``mutants/recheck.json`` with a fingerprint of the mutated module and the tests.
+reports surviving, or reached by no test, is checked again in a fresh process against all of
+the core's tests (the same selection as ``[tool.mutmut]``), stopping at the first failure
+(``--workers 2`` runs those tests on two pytest-xdist workers, for an idle machine);
+``--no-recheck`` skips that. The verdicts are kept in ``mutants/recheck.json`` with a
+fingerprint of the mutated module and the tests.
 
 The script prints the score (killed / checked, where timeouts count as killed: the tests
 noticed the change, and so does a mutant that stops the tests from being collected) and every
