@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -314,13 +313,6 @@ def make_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
                 cards.append(Card(Face(rank, suit), copy))
         for joker_number in range(jokers_per_pack):
             cards.append(Card(JOKER_FACE, copy * jokers_per_pack + joker_number))
-    return cards
-
-
-def shuffled_packs(packs: int, jokers_per_pack: int, rng: random.Random) -> list[Card]:
-    """A shuffled deck drawn from ``rng`` (top of the deck first)."""
-    cards = make_packs(packs, jokers_per_pack)
-    rng.shuffle(cards)
     return cards
 
 

@@ -24,6 +24,7 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
+from rummy_tui.core.cards import SUITS, all_faces
 from rummy_tui.core.dealing import deal_cards, full_deck
 from rummy_tui.core.game import name_refusal
 from rummy_tui.core.meld_refusals import meld_refusal
@@ -271,3 +272,13 @@ def test_G8_listed_melds_use_the_copy_taken_from_the_pile() -> None:
     assert offered, "melds with one K♦ are offered (K♠ K♥ K♦, for one)"
     for action in offered:
         assert c("KD.1") in action.cards and c("KD") not in action.cards
+
+
+def test_G1_the_suited_faces_are_the_52_of_a_pack_clubs_first_ace_to_king() -> None:
+    """G-1: a pack holds A, 2-10, J, Q, K in each of the four suits; the list the computer
+    players count unseen cards with has each exactly once, in suit order, ace to king."""
+    faces = all_faces()
+    assert len(faces) == 52 and len(set(faces)) == 52
+    assert [face.suit for face in faces[::13]] == list(SUITS)
+    assert [face.rank for face in faces[:13]] == list(range(1, 14))
+    assert not any(face.is_joker for face in faces)
