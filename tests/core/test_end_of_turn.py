@@ -307,3 +307,18 @@ def test_G8_a_take_in_the_other_variants_always_leaves_a_legal_end(
     assert end_remains(rules, hand + taken, [], taken)
     if rules.meld_during_play:
         assert brute_end_remains(rules, hand + taken, [], taken, None)
+
+
+def test_R5_R9_a_dig_whose_cards_all_go_down_as_a_group_and_a_lay_off_is_allowed() -> None:
+    """Rummy 500: Anna holds 7♥ 7♠; the pile is 7♦ under Q♠, and 9♠ 10♠ J♠ is on the table.
+    Digging to 7♦ is legal: 7♦ 7♥ 7♠ go down as a group and Q♠ is laid off on the run, which
+    empties the hand (R-9) with no card left that she may discard. No card of hers is free to
+    discard, so the search must find the group itself."""
+    rules = get_variant("rummy500")
+    run = reading_to_meld(meld_readings(rules, cs("9S 10S JS"))[0], 1, 1)
+    game = _engine_at(rules, cs("7H 7S"), [run], cs("7D QS"))
+    game.apply(TakeDiscard(count=2))
+    game.apply(Meld(cards=tuple(cs("7D 7H 7S"))))
+    game.apply(LayOffCard(card=c("QS"), meld_id=run.meld_id))
+    assert game.state.deal.hands[0] == []
+    assert game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
