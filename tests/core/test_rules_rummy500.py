@@ -512,6 +512,14 @@ def test_R13_partners_opposite_share_one_score_and_any_player_ends_the_deal() ->
     team_b = own[1] + own[3]
     assert result.changes == (team_a, team_b, team_a, team_b)
     assert game.state.scores == [team_a, team_b, team_a, team_b]
+    # Each seat's line shows the partnership's change, which is what its score moved by.
+    assert [line.change for line in sorted(result.lines, key=lambda line: line.seat)] == [
+        team_a,
+        team_b,
+        team_a,
+        team_b,
+    ]
+    assert result.reason == "Bob went out."  # the deal ends when a player goes out
 
 
 def test_R12_G3_the_deal_passes_left_even_with_two_players() -> None:
