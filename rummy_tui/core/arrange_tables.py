@@ -9,7 +9,7 @@ variant's meld rules.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import product
 from operator import attrgetter
 
 from rummy_tui.core.cards import JOKER_FACE, SUITS, Card, Face
@@ -183,6 +183,11 @@ class _Rules:
             low = max(3, length) - size
             if low > wilds:
                 continue
+            # A run takes every natural card its window holds. Leaving one out for a wild card
+            # to stand in its place never makes a hand cheaper: the card left out either swaps
+            # places with a wild card of the meld it went to, or (when that meld holds no other
+            # natural card) the run ends one natural card earlier and its last card becomes
+            # that meld instead (benchmarks/mutation_equivalents.md, make_candidates 138).
             _add(
                 found,
                 _spread(have) << shift,
@@ -191,21 +196,6 @@ class _Rules:
                 (False, base, have, order, start),
                 low,
             )
-            # Leaving out a natural card the window holds (a wild card takes its place) only
-            # pays when the meld, or the one the card goes to, is too long to merge: the
-            # search tries it only with at least 13 cards between the two melds.
-            spare = min(wilds - low, size + wilds - MAX_RUN)
-            if spare <= 0:
-                continue
-            skip = ends | 1 << rank
-            free = [index for index in order if have >> index & 1 and not skip >> index & 1]
-            for dropped in range(1, spare + 1):
-                for drop in combinations(free, dropped):
-                    chosen = have & ~sum(1 << index for index in drop)
-                    size = chosen.bit_count()
-                    low = max(3, length) - size
-                    meta = (False, base, chosen, order, start)
-                    _add(found, _spread(chosen) << shift, low, MAX_RUN - size, meta, MAX_RUN - size)
         return tuple(
             (packed, low, high - low, meta, need)
             for packed, (low, high, meta, need) in found.items()
