@@ -78,6 +78,15 @@ def test_C5_a_rummy_deal_says_rummy_in_its_result() -> None:
     assert result.rummy and "Rummy" in result.reason
 
 
+def test_C5_a_deal_that_is_no_rummy_does_not_say_rummy() -> None:
+    """Anna melded on an earlier turn before going out: no rummy, and the result says none."""
+    game = position("classic", "7H", phase=Phase.PLAY)
+    game.state.deal.has_melded[0] = True
+    game.apply(Discard(card=game.state.deal.hands[0][0]))
+    result = game.state.results[-1]
+    assert not result.rummy and "Rummy" not in result.reason
+
+
 def test_E8_a_hand_without_wild_cards_is_paid_ten_and_says_why() -> None:
     """Three cards drawn, no joker in the hand: 10 chips for a hand without a wild card (E-8)."""
     rules = get_variant("european")
@@ -99,6 +108,7 @@ def test_G9_a_dead_deal_changes_every_player_s_score_by_zero() -> None:
     result = game.state.results[-1]
     assert result.dead
     assert result.changes == (0, 0, 0, 0, 0, 0)
+    assert result.reason.endswith("no score, and the same dealer deals again (G-9).")
 
 
 # ----------------------------------------------------------------------------- P-4
@@ -177,6 +187,8 @@ def test_G4_a_deck_of_exactly_the_hands_and_the_upcard_can_be_dealt() -> None:
     with pytest.raises(IllegalAction) as caught:
         deal_cards(rules, 2, 0, deck[:20], 1)
     assert (caught.value.code, caught.value.rule) == ("deck.too_small", "G-4")
+    assert caught.value.values == {"size": 20, "needed": 21}
+    assert "21" in str(caught.value)
 
 
 # ----------------------------------------------------------------------------- B-3
@@ -245,6 +257,13 @@ def test_G2_a_pile_of_invisible_marks_in_a_name_is_refused() -> None:
     leading = name_refusal("\u034fAnna")
     assert leading is not None and leading.code == "setup.name_leading_mark"
     assert name_refusal("Zoe\u0301") is None
+
+
+def test_G2_a_name_with_unsafe_characters_names_their_codes_in_a_list() -> None:
+    """Control and direction characters are refused with their code points, comma-separated."""
+    refused = name_refusal("An\u202ena\u200f")
+    assert refused is not None and refused.rule == "G-2"
+    assert "(U+200F, U+202E)" in str(refused)
 
 
 def test_G10_an_unknown_option_lists_every_option_of_the_variant() -> None:

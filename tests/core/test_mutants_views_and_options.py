@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_tui.core import Discard, GoOut, IllegalAction, Phase, get_variant, new_game
+from rummy_tui.core import (
+    Discard,
+    GoOut,
+    IllegalAction,
+    LayOffCard,
+    Phase,
+    get_variant,
+    new_game,
+)
+from rummy_tui.core.melds import meld_readings, reading_to_meld
 from rummy_tui.core.variants.ruleset import player_count_error, with_options
-from tests.core.helpers import NAMES, position
+from tests.core.helpers import NAMES, c, cs, position
 
 
 def test_P1_a_view_for_a_seat_not_at_the_table_holds_no_hand() -> None:
@@ -56,3 +65,27 @@ def test_G2_a_player_count_off_the_variant_s_range_is_refused_in_words() -> None
     assert player_count_error(rules, 2) is None
     refused = player_count_error(rules, rules.max_players + 1)
     assert refused is not None and "G-2" in refused
+
+
+def test_G2_the_dealer_must_be_one_of_the_seats() -> None:
+    """A dealer seat one past the last player is refused, naming how many players sit."""
+    rules = get_variant("classic")
+    with pytest.raises(IllegalAction) as caught:
+        new_game(rules, list(NAMES[:3]), seed=1, dealer=3)
+    assert caught.value.code == "setup.no_dealer_seat"
+    assert caught.value.values == {"seat": 3, "players": 3}
+    assert new_game(rules, list(NAMES[:3]), seed=1, dealer=2).state.deal.dealer == 2
+
+
+def test_R9_a_lay_off_of_the_last_card_is_logged_as_going_out() -> None:
+    """Rummy 500: laying off the last card in hand ends the deal (R-9); its log record says the
+    player went out, which the log line and the end of the deal are written from."""
+    rules = get_variant("rummy500")
+    run = reading_to_meld(meld_readings(rules, cs("5H 6H 7H"))[0], 1, 1)
+    game = position("rummy500", "8H", melds=(run,), phase=Phase.PLAY)
+    record = game.apply(LayOffCard(card=c("8H"), meld_id=run.meld_id))
+    assert record.facts is not None and record.facts.goes_out
+    assert game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+    other = position("rummy500", "8H 2C", melds=(run,), phase=Phase.PLAY)
+    record = other.apply(LayOffCard(card=c("8H"), meld_id=run.meld_id))
+    assert record.facts is not None and not record.facts.goes_out

@@ -394,6 +394,9 @@ def test_R10_stock_is_not_rebuilt_and_the_deal_ends_when_a_player_does_not_take(
     result = game.state.results[-1]
     assert result.winner is None and not result.dead
     assert all(line.change == -line.hand_points for line in result.lines)
+    # The ending is recorded as data for the screens: the stock ran out, ended by this seat.
+    assert result.ending is not None
+    assert (result.ending.code, result.ending.seat) == ("stock_out", seat)
 
 
 # ---------------------------------------------------------------------------
