@@ -322,3 +322,14 @@ def test_R5_R9_a_dig_whose_cards_all_go_down_as_a_group_and_a_lay_off_is_allowed
     game.apply(LayOffCard(card=c("QS"), meld_id=run.meld_id))
     assert game.state.deal.hands[0] == []
     assert game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+
+
+def test_R5_G8_a_dig_that_would_strand_a_taken_card_is_refused() -> None:
+    """Rummy 500: 5♥ 6♥ 7♥ on the table, Anna holds only 8♥, the pile is 9♥ under K♣. Taking
+    both puts 9♥ down (lay off 8♥, then 9♥) but leaves K♣, which fits nothing and was taken
+    this turn, so it may not be discarded (G-8): no legal end of the turn remains."""
+    rules = get_variant("rummy500")
+    run = reading_to_meld(meld_readings(rules, cs("5H 6H 7H"))[0], 1, 1)
+    game = _engine_at(rules, cs("8H"), [run], cs("9H KC"))
+    assert_refused(game, TakeDiscard(count=2), "R-5")
+    assert game.can(DrawStock())
