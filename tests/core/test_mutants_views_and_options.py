@@ -89,3 +89,15 @@ def test_R9_a_lay_off_of_the_last_card_is_logged_as_going_out() -> None:
     other = position("rummy500", "8H 2C", melds=(run,), phase=Phase.PLAY)
     record = other.apply(LayOffCard(card=c("8H"), meld_id=run.meld_id))
     assert record.facts is not None and not record.facts.goes_out
+
+
+def test_B3_a_whole_hand_go_out_without_a_discard_is_listed_in_boathouse() -> None:
+    """B-3: a Boathouse hand may go out with no final discard when every card melds; the
+    legal actions offer that. European Rummy always discards first (E-7): only go-outs with a
+    discard are offered there."""
+    game = position("boathouse", "5H 6H 7H 9C 9D 9S", phase=Phase.PLAY)
+    go_outs = [action for action in game.legal_actions() if isinstance(action, GoOut)]
+    assert [action.discard for action in go_outs] == [None]
+    european = position("european", "5H 6H 7H 9C 10C JC KD", phase=Phase.PLAY)
+    offered = [action for action in european.legal_actions() if isinstance(action, GoOut)]
+    assert offered and all(action.discard is not None for action in offered)
