@@ -53,3 +53,28 @@ def test_e7_two_copies_of_a_wild_two_do_not_hide_a_go_out() -> None:
     assert len(hand) == 16
     assert go_out_arrangements(rules, hand)
     assert may_go_out(rules, hand)
+
+
+def test_e4_a_run_that_needs_one_wild_card_is_listed_with_the_joker_first() -> None:
+    """With twos wild, 5H 6H with a joker and 2C: the listing fills a gap with the joker before
+    the two (the order its docstring promises: jokers before twos)."""
+    rules = get_variant("european", twos_wild=True)
+    runs = [
+        meld
+        for meld in enumerate_melds(rules, parse_cards("5H 6H JK 2C"))
+        if len(meld.cards) == 3 and {str(card) for card in meld.cards} >= {"5H", "6H"}
+    ]
+    assert runs and all(any(card.is_joker for card in meld.cards) for meld in runs)
+
+
+def test_e2_e4_a_wild_two_stands_as_itself_at_the_end_of_k_a_2() -> None:
+    """Options "aces both" (E-2) and "twos wild" (E-4): 2C with two jokers is listed as
+    K♣-A♣-2♣ with the two as itself, the run turning the corner at the ace."""
+    from rummy_tui.core.variants.ruleset import AceRule
+
+    rules = get_variant("european", twos_wild=True, ace_rule=AceRule.AROUND)
+    readings = {
+        tuple(str(face) for face in meld.faces)
+        for meld in enumerate_melds(rules, parse_cards("2C JK JK"))
+    }
+    assert ("KC", "AC", "2C") in readings
