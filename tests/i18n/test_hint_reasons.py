@@ -92,7 +92,11 @@ def test_the_pieces_are_found() -> None:
     pieces = english_pieces(reason_templates())
     assert len(reason_templates()) > 30
     english = "7H does not help your melds."
-    assert english_words_in(english, pieces) == ["does not help", "not help your", "help your melds"]
+    assert english_words_in(english, pieces) == [
+        "does not help",
+        "not help your",
+        "help your melds",
+    ]
     assert english_words_in("7H ei auta yhdistelmiäsi.", pieces) == []
 
 
