@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
@@ -295,3 +297,29 @@ def fit_line(phrases: Sequence[Text], width: int) -> Text:
     if line.cell_len > width:
         line.truncate(width, overflow="ellipsis")
     return line
+
+
+class Hanging:
+    """A line of text that wraps with a hanging indent: the lines after the first start
+    ``indent`` columns in, so a long explanation does not run back to the left edge."""
+
+    def __init__(self, text: Text, indent: int) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width)
+        lines = self.text.wrap(console, width, overflow="fold")
+        if len(lines) <= 1 or width <= self.indent + 1:
+            yield from lines
+            return
+        head = lines[0]
+        yield head
+        rest = self.text[len(head.plain) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+        pad = Text(" " * self.indent)
+        for line in rest.wrap(console, width - self.indent, overflow="fold"):
+            yield pad + line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)

@@ -155,3 +155,38 @@ def test_the_hint_shows_the_reason_as_the_computer_player_gave_it() -> None:
     assert log_text(found.reason, DisplaySettings()).plain in shown  # cards drawn as cards
     odd = Hint(found.arrangement, found.cost, found.cost_text, found.action, "Two parts: one.")
     assert "Two parts: one." in hint_text(odd, DisplaySettings()).plain
+
+
+def test_a_long_line_of_the_deal_end_wraps_under_itself_not_at_the_edge() -> None:
+    """At 80 columns a European payment line ("collects 10 from each of the 2 others (10
+    chips: ...)") is longer than the screen: its continuation starts indented, under the line,
+    and a hand or table line continues further in than its label."""
+    from itertools import pairwise
+
+    from rich.console import Console, Group
+
+    from rummy_tui.bots import make_bot
+    from rummy_tui.ui.render import Hanging
+    from rummy_tui.ui.screens.deal_end import result_lines
+
+    game = new_game(get_variant("european"), ["Anna", "Bob", "Computer 3 (normal)"], seed=1)
+    bot = make_bot("normal", seed=1)
+    while not game.state.results:
+        game.apply(bot.choose(game.view(game.current), game.legal_actions()))
+    result = game.state.results[-1]
+    lines = result_lines(game.view(-1), result, DisplaySettings())
+    console = Console(width=76, record=True)
+    console.print(Group(*(Hanging(text, indent) for text, indent in lines)))
+    shown = console.export_text().splitlines()
+    starts = [line.plain.split(" ", 1)[0] for line, indent in lines if indent == 3]
+    wrapped = 0
+    for row, following in pairwise(shown):
+        if row.startswith(tuple(starts)) and following and not following.startswith("   "):
+            raise AssertionError(f"continued at the edge: {following!r}")
+        if (
+            row.startswith(tuple(starts))
+            and following.startswith("   ")
+            and not (following.strip().startswith(("on the table:", "hand:")))
+        ):
+            wrapped += 1
+    assert wrapped  # the payment line did wrap at this width

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import on
@@ -25,7 +26,14 @@ from rummy_tui.core.state import ScoreLine
 from rummy_tui.deal_words import ending_words, payment_words
 from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.sheet import ScoreSheet
-from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text, placed_text
+from rummy_tui.ui.render import (
+    Hanging,
+    cards_text,
+    join_texts,
+    log_text,
+    pairs_text,
+    placed_text,
+)
 from rummy_tui.ui.screens.score_sheet import winners_line
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
@@ -108,9 +116,18 @@ def unit_long(terms: DealTerms) -> str:
 
 
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
-    """The whole breakdown of one deal."""
+    """The whole breakdown of one deal, as one text (lines wrap at the screen's edge)."""
+    return Text("\n").join(text for text, _indent in result_lines(view, result, settings))
+
+
+def result_lines(
+    view: PlayerView, result: DealResult, settings: DisplaySettings
+) -> list[tuple[Text, int]]:
+    """The breakdown of one deal line by line, each with the indent its wrapped lines take
+    (a seat's explanation and its cards continue under the line, not at the left edge)."""
     players = view.players
     terms = deal_terms(view.rules, len(players))
+    lines: list[tuple[Text, int]] = []
     text = Text()
     text.append(_("Deal {number} is over.").format(number=result.deal_number) + " ", style="bold")
     ending = result.ending
@@ -120,22 +137,22 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
         text.append(ending_words(ending, ""))
     else:
         text.append_text(log_text(result.reason, settings))
-    text.append("\n")
+    lines.append((text, 0))
     if result.dead:
-        text.append(_("No score; the same dealer deals again (G-9).") + "\n", style="bold")
-        return text
+        lines.append((Text(_("No score; the same dealer deals again (G-9)."), style="bold"), 0))
+        return lines
     if result.rummy:
-        text.append(
-            _("Rummy! The winner went out in one turn, so every loser pays double (C-5).") + "\n",
-            style="bold #ffd54f",
-        )
-    text.append(_(terms.summary) + "\n\n", style="dim")
+        rummy = _("Rummy! The winner went out in one turn, so every loser pays double (C-5).")
+        lines.append((Text(rummy, style="bold #ffd54f"), 0))
+    lines.append((Text(_(terms.summary), style="dim"), 0))
+    lines.append((Text(), 0))
     width = max(len(name) for name in players)
     unit = unit_short(terms)
     # The winner first: with twelve players the rest of the table is a PgDn away.
     for line in sorted(result.lines, key=lambda line: line.seat != result.winner):
         seat = line.seat
         winner = seat == result.winner
+        text = Text()
         name_style = Style(bold=True, color="#ffd54f" if winner else None)
         text.append(f"{players[seat]:<{width}} ", style=name_style)
         change_style = (
@@ -146,22 +163,24 @@ def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings)
         text.append("   ")
         # its cards drawn as cards
         text.append_text(log_text(line_words(view, result, line, terms), settings))
-        text.append("\n")
+        lines.append((text, 3))
         # What a player laid down is public and shown in every variant (the winner's melds
         # are how they went out); Rummy 500 also shows an empty table, which scores 0.
         if terms.every_table_shown or has_table_cards(view, seat):
+            text = Text()
             text.append("   " + _("on the table:") + " ", style="dim")
             text.append_text(table_cards(view, seat, settings))
             if terms.table_points_shown:
                 text.append(f"  = {line.table_points}", style="dim")
-            text.append("\n")
+            lines.append((text, 5))
         if line.hand or not winner:
+            text = Text()
             text.append("   " + _("hand:") + " ", style="dim")
             text.append_text(arranged_hand(view, line.hand, settings))
             if terms.hand_points_shown:
                 text.append(f"  = {line.hand_points}", style="dim")
-            text.append("\n")
-    return text
+            lines.append((text, 5))
+    return lines
 
 
 def standings_text(view: PlayerView) -> Text:
@@ -290,13 +309,17 @@ class DealEndScreen(ScrollKeys, Screen[str]):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        body = Text()
+        parts: list[RenderableType] = []
         if view.last_result is not None:
-            body.append_text(result_text(view, view.last_result, self.settings))
-            body.append("\n")
-        body.append_text(standings_text(view))
-        body.append_text(match_text(view))
-        body.append_text(hints_text(view, self.hints_used))
+            lines = result_lines(view, view.last_result, self.settings)
+            parts += [Hanging(text, indent) for text, indent in lines]
+            parts.append(Text())
+        rest = Text()
+        rest.append_text(standings_text(view))
+        rest.append_text(match_text(view))
+        rest.append_text(hints_text(view, self.hints_used))
+        parts.append(rest)
+        body = Group(*parts)
         over = view.phase is Phase.MATCH_OVER
         with ScrollBody(id="deal-end-scroll"):
             yield Static(body, id="deal-end-body")
