@@ -183,12 +183,19 @@ def _wait(process: subprocess.Popen[bytes], stop: threading.Event) -> None:
                     process.send_signal(signal.SIGINT)
 
 
-def _fingerprint(name: str) -> str:
+def _tests_digest() -> bytes:
+    """The digest of the core's tests as mutmut copied them (read once per check or report)."""
+    digest = hashlib.sha256()
+    for test in sorted((MUTANTS / "tests" / "core").glob("*.py")):
+        digest.update(test.read_bytes())
+    return digest.digest()
+
+
+def _fingerprint(name: str, tests: bytes) -> str:
     """What a fresh-process verdict depends on: the mutated module and the core's tests."""
     module = MUTANTS / (name.split(".x", 1)[0].replace(".", "/") + ".py")
     digest = hashlib.sha256(module.read_bytes() if module.exists() else name.encode())
-    for test in sorted((MUTANTS / "tests" / "core").glob("*.py")):
-        digest.update(test.read_bytes())
+    digest.update(tests)
     return digest.hexdigest()[:16]
 
 
@@ -204,10 +211,10 @@ def _rechecked() -> dict[str, dict[str, object]]:
     return data if isinstance(data, dict) else {}
 
 
-def _recheck_code(name: str, stored: dict[str, dict[str, object]]) -> int | None:
+def _recheck_code(name: str, stored: dict[str, dict[str, object]], tests: bytes) -> int | None:
     """The fresh-process status of ``name`` if it was checked against the current files."""
     entry = stored.get(name)
-    if not entry or entry.get("fingerprint") != _fingerprint(name):
+    if not entry or entry.get("fingerprint") != _fingerprint(name, tests):
         return None
     code = entry.get("code")
     return code if isinstance(code, int) else None
@@ -216,11 +223,11 @@ def _recheck_code(name: str, stored: dict[str, dict[str, object]]) -> int | None
 def _recheck(names: list[str], workers: int = 1) -> bool:
     """Check mutmut's survivors among ``names`` in fresh processes (``workers`` pytest-xdist
     workers each); whether Ctrl+C stopped it."""
-    results, stored = _results(), _rechecked()
+    results, stored, tests = _results(), _rechecked(), _tests_digest()
     todo = [
         name
         for name in names
-        if results.get(name) in SURVIVED | NO_TESTS and _recheck_code(name, stored) is None
+        if results.get(name) in SURVIVED | NO_TESTS and _recheck_code(name, stored, tests) is None
     ]
     if not todo:
         return False
@@ -247,7 +254,7 @@ def _recheck(names: list[str], workers: int = 1) -> bool:
                 code = 24
             if stop.is_set():
                 return True
-            stored[name] = {"code": code, "fingerprint": _fingerprint(name)}
+            stored[name] = {"code": code, "fingerprint": _fingerprint(name, tests)}
             (MUTANTS / "recheck.json").write_text(json.dumps(stored, indent=1), "utf-8")
             bar.advance()
             if not bar.drawn:
@@ -276,7 +283,8 @@ def _report(names: list[str] | None) -> int:
     killed = sum(code in KILLED for code in codes)
     timeouts = sum(code in TIMEOUT for code in codes)
     missed = sorted(name for name, code in results.items() if code in SURVIVED | NO_TESTS)
-    fresh = {name: _recheck_code(name, stored) for name in missed}
+    tests = _tests_digest()
+    fresh = {name: _recheck_code(name, stored, tests) for name in missed}
     late = sorted(name for name, code in fresh.items() if code in KILLED | TIMEOUT)
     # Not killed: mutmut ran tests that passed, or found none that reach the mutant; in both
     # cases the fresh-process check (when it ran) passed all of the core's tests.
