@@ -1,8 +1,12 @@
 """The soak run: many seeded deals of every variant with every option, checked throughout.
 
-``python -m rummy_tui.soak --deals 10000`` plays, for each variant, that many single-deal
-matches. Each deal draws its table from its own seed: the player count (any the variant
-allows), the options (every option of the variant takes each of its offered values in turn
+``python -m rummy_tui.soak --deals 2000`` plays, for each variant, that many single-deal
+matches, spread over ``--jobs`` processes (default: one per core). Deal ``k`` of a variant is
+the same deal whatever the number of processes, so ``--first-deal`` lets a long soak run in
+parts whose deal ranges do not overlap and whose figures add up.
+
+Each deal draws its table from its own seed: the player count (any the variant allows), the
+options (every option of the variant takes each of its offered values in turn
 across the deals) and the seats: even deals are played by random legal players, odd deals by
 computer players of mixed levels (easy, normal, hard, with a random player now and then).
 
@@ -24,11 +28,13 @@ lines of the deals played so far are printed, marked as partial, and the exit st
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +45,7 @@ from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
 from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
-from rummy_tui.progress import progress_bar, tick
+from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
 from rummy_tui.simulate import StopFlag, stop_on_interrupt
 
 MAX_ACTIONS = 20_000
@@ -47,6 +53,8 @@ MAX_ACTIONS = 20_000
 BOT_LEVELS = ("easy", "normal", "hard")
 EXIT_STOPPED = 130
 """The exit status of a soak stopped with Ctrl+C and clean so far (as ``rummy simulate``)."""
+PART_DEALS = 10
+"""Deals a worker plays in one go: small enough that the processes finish close together."""
 
 
 @dataclass
@@ -65,13 +73,25 @@ class VariantSoak:
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
 
+    def absorb(self, part: VariantSoak) -> None:
+        """Add the figures of another part of the same variant's run."""
+        self.deals += part.deals
+        self.finished += part.finished
+        self.bot_deals += part.bot_deals
+        self.random_deals += part.random_deals
+        self.refused_tables += part.refused_tables
+        self.saves_checked += part.saves_checked
+        self.actions += part.actions
+        self.seconds += part.seconds
+        self.violations.extend(part.violations)
+
     def line(self) -> str:
         """One line of the report."""
         return (
             f"{self.variant_id:<10} deals {self.deals:>6} (random {self.random_deals}, bots "
             f"{self.bot_deals}) finished {self.finished:>6}  actions {self.actions:>9}  "
             f"saves checked {self.saves_checked:>5}  violations {len(self.violations)}  "
-            f"{self.seconds:.0f} s"
+            f"{self.seconds:.0f} s of work"
         )
 
 
@@ -127,13 +147,14 @@ def soak_variant(
     save_every: int,
     folder: Path,
     stop: StopFlag | None = None,
+    first_deal: int = 0,
 ) -> VariantSoak:
-    """Play ``deals`` deals of one variant and check them; each deal ticks the open progress
-    bar. When ``stop`` is set the run ends after the action in play and the deal it was in
-    is not counted."""
+    """Play deals ``first_deal`` to ``first_deal + deals - 1`` of one variant and check them;
+    each deal ticks the open progress bar. When ``stop`` is set the run ends after the action
+    in play and the deal it was in is not counted."""
     found = VariantSoak(variant_id)
     started = time.perf_counter()
-    for deal_index in range(deals):
+    for deal_index in range(first_deal, first_deal + deals):
         if stop is not None and stop.is_set():
             break
         rng = random.Random(f"soak:{variant_id}:{seed}:{deal_index}")
@@ -200,38 +221,121 @@ def soak_variant(
     return found
 
 
+@dataclass(frozen=True)
+class SoakPart:
+    """Deals ``first`` to ``first + count - 1`` of one variant: one worker's share."""
+
+    variant_id: str
+    first: int
+    count: int
+    seed: int
+    save_every: int
+
+
+def soak_part(part: SoakPart) -> VariantSoak:
+    """Play one part in a pool worker (its own save folder; stops when the parent says)."""
+    with tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder:
+        return soak_variant(
+            part.variant_id,
+            part.count,
+            part.seed,
+            part.save_every,
+            Path(folder),
+            worker_stop(),
+            first_deal=part.first,
+        )
+
+
+def split_deals(
+    variants: Sequence[str], first: int, deals: int, seed: int, save_every: int
+) -> list[SoakPart]:
+    """Every variant's deal range cut into parts of :data:`PART_DEALS`, European Rummy's
+    (the longest deals) first, so that no process is left with a long tail alone."""
+    ordered = sorted(variants, key=lambda variant_id: variant_id != "european")
+    return [
+        SoakPart(variant_id, start, min(PART_DEALS, first + deals - start), seed, save_every)
+        for variant_id in ordered
+        for start in range(first, first + deals, PART_DEALS)
+    ]
+
+
+def soak_in_pool(
+    variants: Sequence[str], args: argparse.Namespace, jobs: int, stop: StopFlag, bar: Any
+) -> dict[str, VariantSoak]:
+    """Play every variant's deals in ``jobs`` processes; the figures per variant."""
+    found = {variant_id: VariantSoak(variant_id) for variant_id in variants}
+    parts = split_deals(variants, args.first_deal, args.deals, args.seed, args.save_every)
+    with ProcessPoolExecutor(max_workers=jobs, **bar.pool_arguments(stop)) as pool:
+        for part, result in zip(parts, pool.map(soak_part, parts), strict=True):
+            found[part.variant_id].absorb(result)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the soak and print a line per variant; exit status 1 when anything was found."""
     parser = argparse.ArgumentParser(prog="python -m rummy_tui.soak", description=__doc__)
-    parser.add_argument("--deals", type=int, default=10_000, help="deals per variant")
+    parser.add_argument("--deals", type=int, default=2_000, help="deals per variant")
+    parser.add_argument(
+        "--first-deal", type=int, default=0, help="the first deal's number (runs in parts)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANT_IDS))
     parser.add_argument(
         "--save-every", type=int, default=50, help="save and reload every Nth deal (0: never)"
     )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: the cores)"
+    )
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.first_deal < 0:
+        parser.error("--first-deal must be at least 0")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     total_violations = 0
     variants = [name.strip() for name in args.variants.split(",") if name.strip()]
     total = args.deals * len(variants)
-    print(f"soak: {args.deals} deals per variant, seed {args.seed}", flush=True)
+    last = args.first_deal + args.deals - 1
+    print(
+        f"soak: {args.deals} deals per variant (deals {args.first_deal}-{last}), "
+        f"seed {args.seed}, {args.jobs} processes",
+        flush=True,
+    )
+    started = time.perf_counter()
+
+    def report(found: VariantSoak) -> int:
+        """Print one variant's line and its first violations; how many it found."""
+        print(found.line(), flush=True)
+        for violation in found.violations[:20]:
+            print(f"  - {violation}", flush=True)
+        return len(found.violations)
+
     with (
-        tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder,
-        stop_on_interrupt() as stop,
+        stop_on_interrupt(shared_stop() if args.jobs > 1 else None) as stop,
         progress_bar("soak", total, "deals") as bar,
     ):
-        for variant_id in variants:
-            if stop.is_set():
-                break
-            found = soak_variant(
-                variant_id, args.deals, args.seed, args.save_every, Path(folder), stop
-            )
-            print(found.line(), flush=True)
-            for violation in found.violations[:20]:
-                print(f"  - {violation}", flush=True)
-            total_violations += len(found.violations)
+        if args.jobs > 1:
+            for found in soak_in_pool(variants, args, args.jobs, stop, bar).values():
+                if found.deals or not stop.is_set():
+                    total_violations += report(found)
+        else:
+            with tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder:
+                for variant_id in variants:
+                    if stop.is_set():
+                        break
+                    found = soak_variant(
+                        variant_id,
+                        args.deals,
+                        args.seed,
+                        args.save_every,
+                        Path(folder),
+                        stop,
+                        first_deal=args.first_deal,
+                    )
+                    total_violations += report(found)
     print(f"violations in all: {total_violations}", flush=True)
+    print(f"wall time {time.perf_counter() - started:.0f} s", flush=True)
     if stop.is_set():
         print(
             f"PARTIAL: stopped with Ctrl+C after {bar.done} of {total} deals; the lines above "

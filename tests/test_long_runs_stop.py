@@ -148,13 +148,30 @@ def test_ctrl_c_in_the_soak_prints_the_deals_so_far(
     from rummy_tui.soak import main
 
     interrupt_after(2)
-    code = main(["--deals", "50", "--variants", "classic,european", "--save-every", "0"])
+    code = main(
+        ["--deals", "50", "--variants", "classic,european", "--save-every", "0", "--jobs", "1"]
+    )
     out = capsys.readouterr().out
     assert code == 130
     assert re.search(r"^classic +deals +2 \(random 1, bots 1\) finished +2 ", out, re.M), out
     assert "european" not in out
     assert "violations in all: 0" in out
     assert "PARTIAL: stopped with Ctrl+C after 2 of 100 deals" in out
+
+
+def test_ctrl_c_in_a_soak_over_two_processes_prints_the_deals_so_far(
+    interrupt_after, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    from rummy_tui.soak import main
+
+    interrupt_after(3)
+    code = main(["--deals", "200", "--variants", "boathouse", "--save-every", "0", "--jobs", "2"])
+    out = capsys.readouterr().out
+    assert code == 130
+    played = re.search(r"^boathouse +deals +(\d+) ", out, re.M)
+    assert played and 3 <= int(played[1]) < 200, out
+    assert "violations in all: 0" in out
+    assert re.search(r"PARTIAL: stopped with Ctrl\+C after \d+ of 200 deals", out), out
 
 
 def test_a_soak_deal_cut_short_by_ctrl_c_is_not_counted(tmp_path: Path) -> None:

@@ -34,3 +34,48 @@ def test_a_livelock_would_be_reported(monkeypatch: pytest.MonkeyPatch, tmp_path)
     monkeypatch.setattr(soak, "MAX_ACTIONS", 3)
     found = soak_variant("classic", 1, 0, 0, tmp_path)
     assert found.violations and "did not end in 3 actions" in found.violations[0]
+
+
+def test_two_processes_play_the_same_deals_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs changes where deals are played, never which: the figures are the same."""
+    arguments = ["--deals", "12", "--variants", "boathouse,classic", "--save-every", "5"]
+    assert main([*arguments, "--jobs", "1"]) == 0
+    alone = capsys.readouterr().out
+    assert main([*arguments, "--jobs", "2"]) == 0
+    pooled = capsys.readouterr().out
+
+    def figures(out: str) -> list[str]:  # each variant's line without its time
+        return [
+            line.rsplit("violations", 1)[0] for line in out.splitlines() if " finished " in line
+        ]
+
+    assert figures(alone) == figures(pooled)
+    assert len(figures(pooled)) == 2 and "deals     12" in pooled
+
+
+def test_deal_ranges_in_parts_add_up_to_the_whole(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    whole = soak_variant("classic", 6, 3, 0, tmp_path)
+    first = soak_variant("classic", 4, 3, 0, tmp_path, first_deal=0)
+    rest = soak_variant("classic", 2, 3, 0, tmp_path, first_deal=4)
+    first.absorb(rest)
+    assert (first.deals, first.actions, first.finished) == (
+        whole.deals,
+        whole.actions,
+        whole.finished,
+    )
+    assert first.actions > 0
+
+
+def test_parts_cover_every_deal_once_longest_variant_first() -> None:
+    from rummy_tui.soak import split_deals
+
+    parts = split_deals(["classic", "european"], 5, 23, 0, 0)
+    assert parts[0].variant_id == "european"
+    for variant_id in ("classic", "european"):
+        deals = [
+            deal
+            for part in parts
+            if part.variant_id == variant_id
+            for deal in range(part.first, part.first + part.count)
+        ]
+        assert deals == list(range(5, 28))
