@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rummy_tui.core.actions import Action, LogFacts
+from rummy_tui.core.actions import Action, ActionRecord, LogFacts
 from rummy_tui.core.cards import Card
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
@@ -27,6 +27,13 @@ class DealFlow:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.public_log_memo: tuple[int, ActionRecord | None, tuple[ActionRecord, ...]] = (
+            0,
+            None,
+            (),
+        )
+        """The log as every seat may see it, as far as it was last worked out: its length,
+        its newest record and the public copies (see :meth:`Game.view`)."""
 
     @property
     def rules(self) -> RuleSet:

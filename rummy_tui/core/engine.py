@@ -125,12 +125,7 @@ class Game(DrawChecks, OutChecks):
         deal = self.state.deal
         pile = deal.discard if self.rules.draw_rule is DrawRule.DIG else deal.discard[-1:]
         over = deal.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
-        public_log = tuple(
-            record.model_copy(update={"action": StartDeal()})
-            if isinstance(record.action, StartDeal)
-            else record
-            for record in self.state.log
-        )
+        public_log = self._public_log()
         return PlayerView(
             seat=seat,
             rules=self.rules,
@@ -161,6 +156,25 @@ class Game(DrawChecks, OutChecks):
             winners=tuple(self.state.winners),
             settlement=tuple(self.state.settlement),
         )
+
+    def _public_log(self) -> tuple[ActionRecord, ...]:
+        """The log with every deal's card order cut out (P-2), from the memo when the log has
+        only grown since: the log is append-only but for take-backs, which cut it short or
+        replace its newest records, so the memo stands while its newest record is still in
+        its place."""
+        log = self.state.log
+        length, newest, public = self.public_log_memo
+        if length > len(log) or (length and log[length - 1] is not newest):
+            length, public = 0, ()
+        if length < len(log):
+            public += tuple(
+                record.model_copy(update={"action": StartDeal()})
+                if isinstance(record.action, StartDeal)
+                else record
+                for record in log[length:]
+            )
+            self.public_log_memo = (len(log), log[-1], public)
+        return public
 
     # ------------------------------------------------------------------ serialization
 

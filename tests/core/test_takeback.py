@@ -373,3 +373,32 @@ def test_P4_notes_merge_into_the_public_log_and_survive_extra() -> None:
     notes_from_extra(fresh, [*saved, {"nonsense": 1}, "x"])
     assert fresh.state.take_back_notes == game.state.take_back_notes
     assert merge_log([], game.state.take_back_notes) == game.state.take_back_notes
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_P2_P4_the_public_log_of_a_view_follows_take_backs(variant: str) -> None:
+    """A view's log is worked out from a memo that must follow every change of the log: moves,
+    take-backs (which cut it short) and take-backs followed by other moves of the same length.
+    After each step it equals the log of a fresh copy of the match, with no deal's card order
+    in it (P-2)."""
+    rng = random.Random(f"memo:{variant}")
+    game = new_game(get_variant(variant), NAMES[:3], seed=rng.randrange(1000))
+    compared = 0
+    for _step in range(240):
+        if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            break
+        if game.can_take_back() and rng.random() < 0.5:
+            game.take_back()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+        if rng.random() < 0.3:  # the memo is also left behind across several changes
+            fresh = Game.from_json(game.to_json()).view(-1).log
+            assert game.view(-1).log == fresh
+            assert StartDeal() in [record.action for record in fresh]
+            assert all(
+                record.action == StartDeal()
+                for record in fresh
+                if isinstance(record.action, StartDeal)
+            )
+            compared += 1
+    assert compared > 10
