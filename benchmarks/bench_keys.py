@@ -25,23 +25,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import os
-import pty
 import select
 import signal
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_startup import rummy_command
+from bench_startup import rummy_command, spawn_in_pty
 
 QUIET = 0.15
 """Seconds without output after which the screen counts as settled."""
@@ -84,18 +80,7 @@ class Terminal:
     """One program in a pseudo-terminal of a fixed size."""
 
     def __init__(self, argv: list[str], width: int, height: int, env: dict[str, str]) -> None:
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-        self.process = subprocess.Popen(
-            argv,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            close_fds=True,
-            start_new_session=True,
-        )
-        os.close(slave)
+        self.master, self.process = spawn_in_pty(argv, width, height, env)
 
     def settle(self, since: float) -> float | None:
         """Read until QUIET seconds pass with no output; seconds from ``since`` to the last

@@ -47,13 +47,13 @@ Bare().run()
 WIDTH, HEIGHT = 100, 30
 
 
-def time_to_marker(
-    argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 20.0
-) -> float:
-    """Seconds from spawning ``argv`` in a pseudo-terminal until ``marker`` is written."""
+def spawn_in_pty(
+    argv: list[str], width: int, height: int, env: dict[str, str]
+) -> tuple[int, subprocess.Popen[bytes]]:
+    """Start ``argv`` in a new pseudo-terminal of ``width`` x ``height``; its master end
+    and the process."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", HEIGHT, WIDTH, 0, 0))
-    started = time.perf_counter()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
     process = subprocess.Popen(
         argv,
         stdin=slave,
@@ -64,6 +64,15 @@ def time_to_marker(
         start_new_session=True,
     )
     os.close(slave)
+    return master, process
+
+
+def time_to_marker(
+    argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 20.0
+) -> float:
+    """Seconds from spawning ``argv`` in a pseudo-terminal until ``marker`` is written."""
+    started = time.perf_counter()
+    master, process = spawn_in_pty(argv, WIDTH, HEIGHT, env)
     seen = b""
     elapsed = None
     try:
