@@ -129,3 +129,13 @@ def test_strength_shows_progress_and_keeps_its_rows_on_ctrl_c(tmp_path: Path) ->
     assert re.search(r"\| classic \| (normal vs easy|hard vs normal) \| [1-9]", screen)
     assert "PARTIAL: stopped with Ctrl+C after" in screen
     assert "Traceback" not in screen
+
+
+@pytest.mark.slow
+def test_bench_keys_times_every_key_at_every_size(tmp_path: Path) -> None:
+    out = run_script("bench_keys.py", "--turns", "1", tmp_path=tmp_path)
+    for size in ("80x24", "120x40"):
+        assert re.search(rf"^{size}: bare Textual key \d+\.\d ms median$", out, re.M), out
+    assert out.count("x: discard to hand-off") == 4  # 2 and 12 seats at both sizes
+    assert re.search(r"^ +Enter: hand-off to table +\d+\.\d ms +\d+\.\d ms +\d+\.\d$", out, re.M)
+    assert re.search(r"every key at every size: p99 \d+\.\d ms over 32 presses", out), out
