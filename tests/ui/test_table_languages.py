@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_tui.i18n import _, count_cards, ngettext, set_language
-from rummy_tui.match_setup import SeatKind, computer_name
+from rummy_tui.match_setup import SeatKind, computer_name, names_level
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
-from rummy_tui.ui.widgets.players import PlayerBox, names_level
+from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import app_for, game_of, pass_to, press, screen_text, settle, table
 from tests.ui.test_qa_regressions import classic_game
 from tests.ui.test_twelve_at_80x24 import BOTS, SIZE, at_person_after_others, play_until, twelve
