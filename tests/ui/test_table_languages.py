@@ -110,3 +110,19 @@ def test_a_default_computer_name_is_not_followed_by_its_level_again(language: st
         assert names_level(computer_name(number, kind), kind.value)
     assert not names_level("Bob", "hard")
     assert not names_level("Anna", "normal")
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+def test_a_default_computer_name_is_not_called_a_computer_again_while_it_plays(
+    language: str,
+) -> None:
+    """Issue 21 item 18: the hand's box says "Computer 4 (normal) is playing…", not
+    "Computer 4 (normal) (computer) is playing…"; a named computer is still called one."""
+    from rummy_tui.ui.table_text import computer_playing
+
+    set_language(language)
+    default = computer_name(4, SeatKind.NORMAL)
+    assert computer_playing(default, "normal") == _("{name} is playing…").format(name=default)
+    assert computer_playing("Robo", "hard") == _("{name} (computer) is playing…").format(
+        name="Robo"
+    )
