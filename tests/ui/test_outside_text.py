@@ -287,3 +287,25 @@ async def test_rummy_load_and_continue_show_hostile_files_as_plain_text(
         await settle(pilot)
         Looks(app).check(f"rummy {start}")
     assert sys.stdout is not None
+
+
+async def test_a_bracket_in_player_names_keeps_the_load_screen_working(tmp_path: Path) -> None:
+    """Issue 21 item 4: after ``rummy new --players '[x,[y'`` the Load screen lists the save
+    (its automatic name holds the brackets) and rename and delete still open."""
+    from rummy_tui.cli import _setup_from_args, build_parser
+    from rummy_tui.persistence import SaveStore
+
+    args = build_parser().parse_args(["new", "--variant", "classic", "--players", "[x,[y"])
+    setup = _setup_from_args(args)
+    store = SaveStore(tmp_path)
+    saved = store.create(setup, setup.start())
+    app = make_app(data_dir=tmp_path, start="title", settings=DisplaySettings())
+    async with app.run_test(size=SIZE) as pilot:
+        looks = Looks(app)
+        await settle(pilot)
+        await step(pilot, "l")
+        looks.check("load list", saved, "[x", "[y", screen="LoadScreen")
+        await step(pilot, "r")
+        looks.check("rename", screen="RenameDialog")
+        await step(pilot, "escape", "d")
+        looks.check("delete", screen="ConfirmDialog")
