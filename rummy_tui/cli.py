@@ -218,7 +218,9 @@ def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
 
 
 def _fail(message: str) -> int:
-    print(f"rummy: {message}", file=sys.stderr)
+    from rummy_tui.outside_text import say
+
+    say(f"rummy: {message}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -292,6 +294,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
     """Print a simulation's results on standard output: JSON, or Rich tables."""
+    from rummy_tui.outside_text import say, terminal
     from rummy_tui.simulate_results import partial_note, results_json, results_renderables
 
     if as_json:
@@ -299,11 +302,9 @@ def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
 
         print(json.dumps(results_json(report), indent=2))
         if report.stopped:
-            print(f"rummy: {partial_note(report)}", file=sys.stderr)
+            say(f"rummy: {partial_note(report)}", file=sys.stderr)
         return
-    from rich.console import Console
-
-    console = Console(highlight=False)
+    console = terminal()
     for part in results_renderables(report, variant_name):
         console.print(part)
 
@@ -353,6 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as error:  # no traceback ever reaches the player
         from rummy_tui.crash import crash_message, write_crash_log
+        from rummy_tui.outside_text import say
 
-        print(crash_message(error, write_crash_log(error)), file=sys.stderr)
+        say(crash_message(error, write_crash_log(error)), file=sys.stderr)
         return 1

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.outside_text import plain, say, terminal
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
@@ -45,7 +46,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str, status: int = 1) -> int:
-    print(f"rummy: {message}", file=sys.stderr)
+    say(f"rummy: {message}", file=sys.stderr)
     return status
 
 
@@ -53,8 +54,6 @@ def _fail(message: str, status: int = 1) -> int:
 
 
 def _sheet(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rummy_tui.persistence import SaveError, SaveStore
     from rummy_tui.sheet import score_sheet
 
@@ -64,7 +63,7 @@ def _sheet(args: argparse.Namespace) -> int:
         return _fail(str(error))
     sheet = score_sheet(game)
     if args.csv is None:
-        Console().print(sheet_table(sheet, title=f"{sheet.variant}: {args.name}"))
+        terminal().print(sheet_table(sheet, title=f"{sheet.variant}: {args.name}"))
         return 0
     text = sheet.to_csv()
     if args.csv == "-":
@@ -78,15 +77,15 @@ def _sheet(args: argparse.Namespace) -> int:
                 file=args.csv, reason=error.strerror or error
             )
         )
-    print(
-        _("Wrote the score sheet of {name} to {file}.").format(name=repr(args.name), file=args.csv)
-    )
+    say(_("Wrote the score sheet of {name} to {file}.").format(name=repr(args.name), file=args.csv))
     return 0
 
 
 def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
-    """The score sheet as a Rich table: each deal's score above the running total."""
+    """The score sheet as a Rich table: each deal's score above the running total. Print it
+    on :func:`rummy_tui.outside_text.terminal`, which shows the names as plain text."""
     from rich.table import Table
+    from rich.text import Text
 
     from rummy_tui.sheet import RowKind
 
@@ -96,25 +95,25 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
         table.add_column(column.title, justify="right")
     table.add_column(_("Note"))
     for row in sheet.rows:
-        cells = []
+        cells: list[Text] = []
         for index, cell in enumerate(row.cells):
             if row.kind is RowKind.DEAD:
-                cells.append(f"-\n[dim]{cell.total}[/dim]")
+                cells.append(Text("\n").join([Text("-"), Text(str(cell.total), style="dim")]))
                 continue
             mark = "*" if row.winner == index else ""
-            lines = [f"{cell.score:+d}{mark}"]
+            lines = [Text(f"{cell.score:+d}{mark}")]
             if sheet.shows_table_points:
-                lines.append(f"[dim]{cell.table_points} - {cell.hand_points}[/dim]")
-            lines.append(f"[bold]{cell.total}[/bold]")
-            cells.append("\n".join(lines))
-        table.add_row(str(row.deal_number), *cells, row.note)
+                lines.append(Text(f"{cell.table_points} - {cell.hand_points}", style="dim"))
+            lines.append(Text(str(cell.total), style="bold"))
+            cells.append(Text("\n").join(lines))
+        table.add_row(str(row.deal_number), *cells, plain(row.note))
     if sheet.deal_in_progress is not None:
         blanks = [""] * len(sheet.columns)
         table.add_row(str(sheet.deal_in_progress), *blanks, _("being played"))
     winners = " & ".join(sheet.columns[index].title for index in sheet.winners)
     table.add_row(
         _("Total"),
-        *(f"[bold]{total}[/bold]" for total in sheet.totals),
+        *(Text(str(total), style="bold") for total in sheet.totals),
         _("{unit}; winner: {winners}").format(unit=sheet.unit, winners=winners)
         if sheet.finished
         else sheet.unit,
@@ -137,8 +136,6 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rummy_tui.core import VARIANT_IDS
     from rummy_tui.records import Records
 
@@ -151,7 +148,7 @@ def _stats(args: argparse.Namespace) -> int:
             status=2,
         )
     records = Records(args.data_dir)
-    console = Console()
+    console = terminal()
     if args.player is not None:
         record = records.player(args.player)
         if record is None:
@@ -170,7 +167,7 @@ def _stats(args: argparse.Namespace) -> int:
             text = _("No finished match of {variant} is recorded yet ({path}).")
         else:
             text = _("No finished match is recorded yet ({path}).")
-        print(text.format(variant=variant, path=records.path))
+        say(text.format(variant=variant, path=records.path))
         return 0
     console.print(players_table(players, variant))
     console.print(matches_table(matches, variant))
@@ -280,14 +277,14 @@ def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
     """The last matches, newest first."""
     from rich.table import Table
 
+    from rummy_tui.match_setup import seat_with_level
+
     title = _("Last matches of {variant}").format(variant=variant) if variant else _("Last matches")
     table = Table(title=title)
     for heading in (N_("Finished"), N_("Variant"), N_("Players"), N_("Deals"), N_("Winner")):
         table.add_column(_(heading), justify="right" if heading == "Deals" else "left")
     for match in matches:
-        players = ", ".join(
-            seat.name + ("" if seat.kind == "human" else f" ({seat.kind})") for seat in match.seats
-        )
+        players = ", ".join(seat_with_level(seat.name, seat.kind) for seat in match.seats)
         table.add_row(
             match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M"),
             match.variant,

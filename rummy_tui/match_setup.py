@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_tui.core import Game, IllegalAction, RuleSet, new_game
 from rummy_tui.core.game import name_refusal
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import LANGUAGES, N_, _, load_translation, pgettext
 
 LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 """A computer seat's level as its default name says it."""
@@ -23,6 +24,47 @@ def computer_name(number: int, kind: SeatKind) -> str:
     """The name a computer seat gets until someone types one: "Computer 3 (hard)"."""
     level = _(LEVEL_WORDS.get(kind.value, kind.value))
     return _("Computer {number} ({level})").format(number=number, level=level)
+
+
+def level_words(level: str) -> str:
+    """A computer player's level in the player's language."""
+    if level == "easy":
+        return pgettext("computer level", "easy")
+    if level == "normal":
+        return pgettext("computer level", "normal")
+    if level == "hard":
+        return pgettext("computer level", "hard")
+    return level
+
+
+@cache
+def _level_names(level: str) -> frozenset[str]:
+    """Every way a level is written, in every language (folded): a match recorded in Finnish
+    is read in English too."""
+    words = {level}
+    english = LEVEL_WORDS.get(level, level)
+    for language in LANGUAGES:
+        catalog = load_translation(language)
+        words.add(catalog.gettext(english))
+        words.add(catalog.pgettext("computer level", english))
+    return frozenset(word.casefold() for word in words if word)
+
+
+def names_level(name: str, level: str) -> bool:
+    """Whether a seat's name already says its level, as a default computer name does
+    ("Computer 3 (hard)", "Tietokone 3 (vaikea)"), in any of the game's languages."""
+    folded = name.casefold()
+    return any(word in folded for word in _level_names(level))
+
+
+def seat_with_level(name: str, level: str | None) -> str:
+    """A seat's name followed by its computer level, unless the name says it already:
+    "Bob (hard)", but "Computer 4 (normal)", never "Computer 4 (normal) (normal)"; a
+    person's name (``level`` None or "human") as it is."""
+    if not level or level == SeatKind.HUMAN.value or names_level(name, level):
+        return name
+    # Translators: a computer seat's name and its level: "Bob (hard)".
+    return _("{name} ({level})").format(name=name, level=level_words(level))
 
 
 class SeatKind(StrEnum):

@@ -84,3 +84,23 @@ def test_stats_problems_are_one_line(data: Path, capsys: pytest.CaptureFixture[s
     records_path(data).write_bytes(b"garbage" * 1000)
     assert main(["--data-dir", str(data), "stats"]) == 1
     assert "Records are off" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+def test_stats_says_a_computer_s_level_once(
+    data: Path, capsys: pytest.CaptureFixture[str], language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21 item 18: "Computer 4 (normal)" is not followed by "(normal)" again, in any
+    language (a match recorded in English is read in Finnish too); a named computer gets its
+    level once, a person none."""
+    from rummy_tui.match_setup import SeatKind, computer_name
+
+    kinds = (SeatKind.HUMAN, SeatKind.NORMAL, SeatKind.HARD)
+    names = ("Anna", computer_name(2, SeatKind.NORMAL), "Robo")
+    Records(data).record_match(*finished(0, 5, names=names, kinds=kinds), START)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["--data-dir", str(data), "--lang", language, "stats"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Computer 2 (normal) (" not in out
+    assert "Computer 2 (normal)," in out
+    assert "Anna (" not in out and "Robo (" in out

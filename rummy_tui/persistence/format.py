@@ -45,7 +45,7 @@ from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.match_setup import MatchSetup
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.rules_check import rebuilt_rules
-from rummy_tui.persistence.text import printable_tree
+from rummy_tui.persistence.text import printable, printable_tree
 
 FORMAT_VERSION = 1
 """The format this version of rummy_tui writes."""
@@ -56,6 +56,8 @@ CHECKSUM_MARK = ',"checksum":"'
 """What precedes the checksum, the last member of the object."""
 MAX_DIGITS = 1000
 """Longest whole number read from a save (a seed typed by a player fits many times over)."""
+MAX_WRITER_LENGTH = 40
+"""The most of a newer save's ``app_version`` that its refusal repeats."""
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
@@ -265,6 +267,8 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
     if version > FORMAT_VERSION:
         writer = data.get("app_version")
         if isinstance(writer, str):
+            # Read before the checksum is checked, so anyone can write anything here.
+            writer = printable(writer[:MAX_WRITER_LENGTH])
             reason = _(
                 "This save was written by rummy_tui {writer} in save format {version}; this "
                 "version ({app_version}) reads formats up to {newest}. Update rummy_tui to open it."

@@ -95,8 +95,10 @@ class RummyApp(App[int]):
 
     def notice(self, message: str, severity: SeverityLevel = "information") -> None:
         """Show a notice (never raises)."""
+        from rummy_tui.outside_text import notify
+
         with contextlib.suppress(Exception):
-            self.notify(message, severity=severity, timeout=6, markup=False)
+            notify(self, message, severity=severity, timeout=6)
 
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
@@ -106,10 +108,10 @@ class RummyApp(App[int]):
         error = self._exception
         message = crash_message(error, write_crash_log(error, self.data_dir), saved=True)
         try:
-            from rich.text import Text
+            from rummy_tui.outside_text import plain
 
             self.bell()
-            self._exit_renderables.append(Text(message))
+            self._exit_renderables.append(plain(message))
             self._close_messages_no_wait()
         except AttributeError:  # pragma: no cover - a Textual without these internals
             super()._fatal_error()

@@ -39,6 +39,7 @@ from rich.text import Text
 from rummy_tui.core.cards import RANK_TOKENS, Card, Face, Suit
 from rummy_tui.core.melds import PlacedCard
 from rummy_tui.i18n import current_language
+from rummy_tui.outside_text import fill as fill  # the one road for names in sentences
 from rummy_tui.ui.settings import DisplaySettings
 
 SUIT_GLYPHS: dict[Suit, str] = {
@@ -217,32 +218,6 @@ def log_text(text: str, settings: DisplaySettings) -> Text:
         result.append_text(face_text(_token_face(match), settings))
         position = match.end()
     result.append(text[position:])
-    return result
-
-
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def fill(template: str, style: str | Style = "", **parts: str | Text) -> Text:
-    """A whole (translated) sentence with its named placeholders filled; a part may be styled
-    text such as a drawn card, so a sentence never has to be glued from pieces around it.
-
-    >>> fill("{name} takes {card}.", name="Anna", card=Text("7♥", style="bold")).plain
-    'Anna takes 7♥.'
-    """
-    result = Text(style=style)
-    position = 0
-    for match in _PLACEHOLDER.finditer(template):
-        result.append(template[position : match.start()])
-        part = parts.get(match.group(1))
-        if part is None:
-            result.append(match.group(0))
-        elif isinstance(part, Text):
-            result.append_text(part)
-        else:
-            result.append(part)
-        position = match.end()
-    result.append(template[position:])
     return result
 
 

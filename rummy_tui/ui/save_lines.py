@@ -1,5 +1,6 @@
 """How the load screen writes a saved match: its name, whose turn, when it was last played and
-the standings, wrapped to the screen's width, in the player's language."""
+the standings, wrapped to the screen's width, in the player's language. What the save says
+(its name, the players, why it is damaged) is plain text (:mod:`rummy_tui.outside_text`)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from rich.markup import escape
 from textual.content import Content
 
 from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language, ngettext
+from rummy_tui.outside_text import content, markup_sentence
 
 
 def save_field(info: Any, *names: str, default: Any = None) -> Any:
@@ -20,11 +21,6 @@ def save_field(info: Any, *names: str, default: Any = None) -> Any:
         if value is not None:
             return value
     return default
-
-
-def _markup(text: object) -> str:
-    """Text from a save file, made safe to show as content markup."""
-    return escape(str(text))
 
 
 def format_time(moment: Any) -> str:
@@ -45,23 +41,25 @@ INDENT = "\u00a0\u00a0"
 """Two non-breaking spaces: the option list drops ordinary spaces at the start of a line."""
 
 
-def wrap_markup(parts: Sequence[str], width: int, indent: str = INDENT, gap: str = " · ") -> str:
-    """Content-markup phrases laid out on lines of ``width`` cells, each line starting with
-    ``indent``; a phrase is never split (a time stays whole, a name keeps its score)."""
-    lines: list[str] = []
-    line, used = indent, len(indent)
+def wrap_phrases(
+    parts: Sequence[Content], width: int, indent: str = INDENT, gap: str = " · "
+) -> Content:
+    """Phrases laid out on lines of ``width`` cells, each line starting with ``indent``; a
+    phrase is never split (a time stays whole, a name keeps its score)."""
+    lines: list[Content] = []
+    line, used = Content(indent), len(indent)
     for part in parts:
-        size = Content.from_markup(part).cell_length
+        size = part.cell_length
         if used > len(indent) and used + len(gap) + size > width:
             lines.append(line)
-            line, used = indent, len(indent)
+            line, used = Content(indent), len(indent)
         if used > len(indent):
             line += gap
             used += len(gap)
         line += part
         used += size
     lines.append(line)
-    return "\n".join(lines)
+    return Content("\n").join(lines)
 
 
 def played_key(info: Any) -> float:
@@ -80,13 +78,14 @@ def standings(players: Sequence[str], scores: Sequence[int]) -> list[tuple[str, 
     return sorted(pairs, key=lambda pair: -pair[1])
 
 
-def describe_save(info: Any, width: int = 76) -> str:
-    """The list entry of one save, as content markup, wrapped to ``width`` cells with every
-    continued line indented."""
-    name = _markup(save_field(info, "name", default="?"))
+def describe_save(info: Any, width: int = 76) -> Content:
+    """The list entry of one save, wrapped to ``width`` cells with every continued line
+    indented. Every word read from the save (its name, the players, the reason it is
+    damaged) is plain text."""
+    name = content(save_field(info, "name", default="?"), "bold")
     damaged = save_field(info, "damaged")
     played = _("last played {time}").format(time=format_time(save_field(info, "last_played")))
-    when = f"[$text-muted]{played}[/]"
+    when = content(played, "$text-muted")
     if damaged:
         what_now = (
             _("Cannot be loaded: b restores its backup, d deletes it.")
@@ -94,16 +93,16 @@ def describe_save(info: Any, width: int = 76) -> str:
             else _("Cannot be loaded; d deletes it.")
         )
         label = _("damaged")
-        return "\n".join(
+        return Content("\n").join(
             [
-                wrap_markup([f"[b]{name}[/b]", f"[$text-error]{label}[/]"], width, ""),
-                wrap_markup([when], width),
-                wrap_markup([f"[$text-error]{_markup(damaged)}[/]"], width),
-                wrap_markup([f"[$text-muted]{what_now}[/]"], width),
+                wrap_phrases([name, content(label, "$text-error")], width, ""),
+                wrap_phrases([when], width),
+                wrap_phrases([content(damaged, "$text-error")], width),
+                wrap_phrases([content(what_now, "$text-muted")], width),
             ]
         )
-    english_variant = _markup(save_field(info, "variant", "variant_name", default="?"))
-    variant = _markup(_(str(save_field(info, "variant", "variant_name", default="?"))))
+    english_variant = str(save_field(info, "variant", "variant_name", default="?"))
+    variant = content(_(english_variant))
     players = [str(player) for player in save_field(info, "players", default=())]
     scores = [int(score) for score in save_field(info, "scores", default=())]
     deal = save_field(info, "deal_number", default="?")
@@ -111,7 +110,7 @@ def describe_save(info: Any, width: int = 76) -> str:
     shown_variant = (
         [] if str(save_field(info, "name", default="")).startswith(english_variant) else [variant]
     )
-    head = wrap_markup([f"[b]{name}[/b]", *shown_variant], width, "", gap="  ")
+    head = wrap_phrases([name, *shown_variant], width, "", gap="  ")
     if save_field(info, "finished", default=False):
         winners = [
             players[seat]
@@ -119,52 +118,60 @@ def describe_save(info: Any, width: int = 76) -> str:
             if isinstance(seat, int) and 0 <= seat < len(players)
         ]
         if len(winners) == 1:
-            won = _("{player} won").format(player=_markup(winners[0]))
+            won = _("{player} won").format(player=winners[0])
         elif winners:
             won = _("{players} and {last} won").format(
-                players=_markup(", ".join(winners[:-1])), last=_markup(winners[-1])
+                players=", ".join(winners[:-1]), last=winners[-1]
             )
         else:
             won = ""
-        finished = _("[$success]finished[/] after deal {deal}").format(deal=deal)
+        finished = markup_sentence(_("[$success]finished[/] after deal {deal}"), deal=deal)
         if won:
-            finished = _("[$success]finished[/] after deal {deal}, {won}").format(
-                deal=deal, won=won
+            finished = markup_sentence(
+                _("[$success]finished[/] after deal {deal}, {won}"), deal=deal, won=won
             )
         ranked = [
-            f"{place}. {_markup(player)} {score}"
+            f"{place}. {player} {score}"
             for place, (player, score) in enumerate(standings(players, scores), start=1)
         ]
-        return "\n".join(
+        return Content("\n").join(
             [
                 head,
-                wrap_markup([finished, when], width),
-                wrap_markup(
-                    [_("Final standings: {first}").format(first=ranked[0]), *ranked[1:]],
+                wrap_phrases([finished, when], width),
+                wrap_phrases(
+                    [
+                        content(_("Final standings: {first}").format(first=ranked[0])),
+                        *map(content, ranked[1:]),
+                    ],
                     width,
                     gap="  ",
                 )
                 if ranked
-                else wrap_markup([_("Final standings: none")], width),
+                else wrap_phrases([content(_("Final standings: none"))], width),
             ]
         )
-    totals = [f"{_markup(player)} {score}" for player, score in zip(players, scores, strict=False)]
+    totals = [f"{player} {score}" for player, score in zip(players, scores, strict=False)]
     if not totals:
-        totals = [_markup(player) for player in players]
+        totals = list(players)
     to_play = save_field(info, "to_play")
     if to_play:
-        turn = _("deal {deal}, {player} to play").format(deal=deal, player=_markup(to_play))
+        turn = _("deal {deal}, {player} to play").format(deal=deal, player=to_play)
     else:
         turn = _("deal {deal}").format(deal=deal)
     count = ngettext("{n} player: {first}", "{n} players: {first}", len(players))
-    return "\n".join(
+    return Content("\n").join(
         [
             head,
-            wrap_markup([turn, when], width),
-            wrap_markup(
-                [count.format(n=len(players), first=totals[0]), *totals[1:]], width, gap="  "
+            wrap_phrases([content(turn), when], width),
+            wrap_phrases(
+                [
+                    content(count.format(n=len(players), first=totals[0])),
+                    *map(content, totals[1:]),
+                ],
+                width,
+                gap="  ",
             )
             if totals
-            else wrap_markup([_("no players")], width),
+            else wrap_phrases([content(_("no players"))], width),
         ]
     )

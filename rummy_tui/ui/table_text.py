@@ -15,6 +15,7 @@ from rummy_tui.core import Card, DrawTwo, Face, GoOut, Phase, PlayerView, TableM
 from rummy_tui.core.melds import MeldKind, MeldReading
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, TakeStyle, match_goal, seat_options
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.match_setup import names_level
 from rummy_tui.ui.render import (
     card_label,
     card_text,
@@ -85,6 +86,14 @@ def _phase_line(name: str, what: str, how: Text | str) -> Text:
         what=Text(what + " ", style="bold"),  # the bar's spacing, as it always was
         how=how,
     )
+
+
+def computer_playing(name: str, level: str) -> str:
+    """What the hand's box says while a computer plays: "Bob (computer) is playing…", but
+    "Computer 4 (normal) is playing…" (its name says already what it is)."""
+    if names_level(name, level):
+        return _("{name} is playing…").format(name=name)
+    return _("{name} (computer) is playing…").format(name=name)
 
 
 def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: DisplaySettings) -> Text:

@@ -119,7 +119,7 @@ def test_load_screen_entry_of_damaged_save_in_language(tmp_path: Path, language:
     store = _store_with_bad_checksum(tmp_path)
     set_language(language)
     [info] = [info for info in store.list() if info.name == "Friday"]
-    entry = describe_save(info, width=400)
+    entry = describe_save(info, width=400).plain
     assert _translated(language, "damaged") in entry
     assert "damaged" not in entry
     assert _translated(language, CHANGED) in entry

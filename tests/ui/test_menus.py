@@ -586,8 +586,8 @@ async def test_load_damaged_save_shows_reason_and_is_not_loaded() -> None:
 
 async def test_load_finished_match_shows_final_standings() -> None:
     info = FakeStore().saves["Old 500"]
-    assert "Final standings: 1. Bob 520  2. Anna 310" in describe_save(info)
-    assert "finished" in describe_save(info)
+    assert "Final standings: 1. Bob 520  2. Anna 310" in describe_save(info).plain
+    assert "finished" in describe_save(info).plain
 
 
 async def test_load_rename_by_typing() -> None:

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_tui.i18n import _, count_cards, ngettext, set_language
-from rummy_tui.match_setup import SeatKind, computer_name
+from rummy_tui.match_setup import SeatKind, computer_name, names_level
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
-from rummy_tui.ui.widgets.players import PlayerBox, names_level
+from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import app_for, game_of, pass_to, press, screen_text, settle, table
 from tests.ui.test_qa_regressions import classic_game
 from tests.ui.test_twelve_at_80x24 import BOTS, SIZE, at_person_after_others, play_until, twelve
@@ -110,3 +110,19 @@ def test_a_default_computer_name_is_not_followed_by_its_level_again(language: st
         assert names_level(computer_name(number, kind), kind.value)
     assert not names_level("Bob", "hard")
     assert not names_level("Anna", "normal")
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+def test_a_default_computer_name_is_not_called_a_computer_again_while_it_plays(
+    language: str,
+) -> None:
+    """Issue 21 item 18: the hand's box says "Computer 4 (normal) is playing…", not
+    "Computer 4 (normal) (computer) is playing…"; a named computer is still called one."""
+    from rummy_tui.ui.table_text import computer_playing
+
+    set_language(language)
+    default = computer_name(4, SeatKind.NORMAL)
+    assert computer_playing(default, "normal") == _("{name} is playing…").format(name=default)
+    assert computer_playing("Robo", "hard") == _("{name} (computer) is playing…").format(
+        name="Robo"
+    )

@@ -201,12 +201,12 @@ class FakeStore:
 
 
 def test_load_entry_wraps_indented_and_keeps_the_time_whole() -> None:
-    entry = describe_save(FakeStore().saves[0], width=76)
+    entry = describe_save(FakeStore().saves[0], width=76).plain
     lines = entry.split("\n")
     assert len(lines) >= 4  # the twelve names continue on a line of their own
     assert all(line.startswith("\u00a0\u00a0") for line in lines[1:])
     assert "last played 30 Nov 2020 17:56" in entry
-    assert all(Content.from_markup(line).cell_length <= 76 for line in lines)
+    assert all(Content(line).cell_length <= 76 for line in lines)
 
 
 def test_snapshot_load_twelve_80x24(snap_compare: Any) -> None:

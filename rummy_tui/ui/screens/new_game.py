@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.match_setup import MatchSetup, SeatKind
+from rummy_tui.outside_text import content, notify
 from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 from rummy_tui.ui.screens.setup_check import (
@@ -333,14 +334,14 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
                 "Ready: {variant}, {n} player.", "Ready: {variant}, {n} players.", self._count
             ).format(variant=_(rules.name), n=self._count)
         if str(status.content) != text:
-            status.update(text)
+            status.update(content(text))
         status.set_class(bool(problems), "-blocked")
         return check
 
     def _set_problem(self, selector: str, text: str | None) -> None:
         widget = self.query_one(selector, Static)
         if str(widget.content) != (text or ""):  # unchanged text: no new layout pass
-            widget.update(text or "")
+            widget.update(content(text or ""))
         widget.set_class(not text, "-empty")
 
     def _follow_defaults(self, variant_id: str, changed: str, value: Any) -> None:
@@ -466,7 +467,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         if check.setup is None:
             self.app.bell()
             first = check.problems[0] if check.problems else _("The setup is not complete.")
-            self.notify(first, title=_("Not yet"), severity="error")
+            notify(self, first, title=_("Not yet"), severity="error")
             self._focus_first_problem(check)
             return
         self.dismiss(check.setup)

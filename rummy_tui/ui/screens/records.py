@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -82,7 +83,7 @@ def shown(value: object) -> Text:
         return Text(f"{value:.1f}", justify="right")
     if isinstance(value, int):
         return Text(str(value), justify="right")
-    return Text(str(value))
+    return plain(value)
 
 
 def sort_value(value: object) -> tuple[int, object]:
@@ -102,8 +103,8 @@ def match_line(match: MatchSummary) -> tuple[Text, ...]:
     return (
         Text(when),
         Text(str(match.deals), justify="right"),
-        Text(winners, style="bold #ffd54f"),
-        Text(scores),
+        plain(winners, style="bold #ffd54f"),
+        plain(scores),
     )
 
 
@@ -190,13 +191,13 @@ class RecordsScreen(Screen[None]):
                 yield DataTable(id="records-matches", cursor_type="row", zebra_stripes=True)
         yield KeyBar()
 
-    def variant_options(self) -> list[tuple[str, str]]:
+    def variant_options(self) -> list[tuple[Text, str]]:
         """(name, id) of every variant someone has a record in, in the order first seen."""
         variants: dict[str, str] = {}
         for record in self.players:
             for variant in record.variants:
                 variants.setdefault(variant.variant_id, _(variant.variant))
-        return [(name, variant_id) for variant_id, name in variants.items()]
+        return [(plain(name), variant_id) for variant_id, name in variants.items()]
 
     def on_mount(self) -> None:
         problem = self.records.problem
@@ -242,9 +243,8 @@ class RecordsScreen(Screen[None]):
         results = self.records.recent_results(name)
         scores = [result.final_score for result in results]
         won = sum(result.won for result in results)
-        label = Text(
-            _("{player}: last {n}").format(player=abbreviate(name, 12), n=len(results)) + " ",
-            style="bold",
+        label = fill(
+            _("{player}: last {n}") + " ", "bold", player=abbreviate(name, 12), n=str(len(results))
         )
         label.append(_("(won {n})").format(n=won), style="#ffd54f")
         self.query_one("#records-form-label", Static).update(label)

@@ -20,7 +20,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -36,6 +35,7 @@ from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import N_, _, count_cards, ngettext, pgettext
 from rummy_tui.i18n.log_lines import entry_sentence
+from rummy_tui.outside_text import plain
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
@@ -45,6 +45,7 @@ from rummy_tui.ui.screens.table_moves import MoveKeys
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_text import (
     Mode,
+    computer_playing,
     draw_two_words,
     phase_hint,
     top_line,
@@ -332,9 +333,8 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
             if self.mode is Mode.HIDDEN:
                 message = _("No hand is shown while the keyboard passes between players.")
                 if view.phase in (Phase.DRAW, Phase.PLAY) and self.controller.is_bot(view.current):
-                    message = _("{name} (computer) is playing…").format(
-                        name=view.players[view.current]
-                    )
+                    level = self.controller.setup.seats[view.current].kind.value
+                    message = computer_playing(view.players[view.current], level)
             else:
                 message = _("No cards in hand.")
             box.border_title = _("Hand")
@@ -351,7 +351,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         if selected:
             phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
         title = " · ".join(phrases)
-        box.border_title = escape(title)
+        box.border_title = plain(title)
         hand.show(
             HandPicture(
                 cards=tuple(state.order),

@@ -22,8 +22,8 @@ from textual.widget import Widget
 from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
-from rummy_tui.i18n import _, count_cards, ngettext, pgettext
-from rummy_tui.match_setup import LEVEL_WORDS
+from rummy_tui.i18n import _, count_cards, ngettext
+from rummy_tui.match_setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -59,24 +59,6 @@ def score_phrases(view: PlayerView, seat: int) -> list[str]:
         # Translators: Rummy 500: what the seat's melds and lay-offs score this deal.
         phrases.append(_("{points} on table").format(points=standing.on_table))
     return phrases
-
-
-def names_level(name: str, level: str) -> bool:
-    """Whether a seat's name already says its level, as a default computer name does
-    ("Computer 3 (hard)", "Tietokone 3 (vaikea)"), in English or in the player's language."""
-    said = {level, level_words(level), _(LEVEL_WORDS.get(level, level))}
-    return any(word.lower() in name.lower() for word in said if word)
-
-
-def level_words(level: str) -> str:
-    """A computer player's level in the player's language."""
-    if level == "easy":
-        return pgettext("computer level", "easy")
-    if level == "normal":
-        return pgettext("computer level", "normal")
-    if level == "hard":
-        return pgettext("computer level", "hard")
-    return level
 
 
 def meld_text(meld: TableMeld, owner_view: int, settings: DisplaySettings) -> Text:

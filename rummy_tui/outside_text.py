@@ -1,0 +1,159 @@
+"""The one road by which text from outside reaches a screen or the terminal.
+
+Text from outside is anything the game did not write itself: player names (typed in the
+new-game menu, given to ``rummy new``, read from a save or from the records), save names, and
+every string read from a file. It is shown as plain text, never as markup, so a name such as
+``[b]Ann`` or ``[@click=app.quit]Q`` reads exactly as typed and does nothing; and its control,
+format and joining characters (escape sequences, bidi overrides, zero-width joiners) become
+U+FFFD, so it can neither drive the terminal nor break the borders drawn around it.
+
+* :func:`clean` makes a string harmless; :func:`plain` makes it a Rich ``Text`` (which every
+  widget, table cell, border title and option shows as it is), :func:`content` a Textual
+  ``Content`` with a theme style; :func:`fill` puts names into a translated sentence;
+* :func:`notify` shows a notification with the message as plain text;
+* :func:`terminal` is the console of the command line (``rummy sheet``, ``rummy stats``,
+  ``rummy simulate``): no markup, every string cleaned; :func:`say` prints one line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style, StyleType
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from textual.content import Content
+    from textual.notifications import SeverityLevel
+
+__all__ = ["clean", "content", "fill", "markup_sentence", "notify", "plain", "say", "terminal"]
+
+
+def clean(value: object, *, lines: bool = False) -> str:
+    """``value`` as a string with every unsafe character replaced by U+FFFD; with ``lines``
+    a line break is kept (each line is cleaned).
+
+    >>> clean("A\\x1b]52;c;aGk=\\x07B")
+    'A\\ufffd]52;c;aGk=\\ufffdB'
+    >>> clean("[b]Ann[/b]")
+    '[b]Ann[/b]'
+    >>> clean("one\\ntwo", lines=True)
+    'one\\ntwo'
+    """
+    text = str(value)
+    if text.isascii() and text.isprintable():
+        return text
+    from rummy_tui.persistence.text import printable
+
+    if lines:
+        return "\n".join(printable(line) for line in text.split("\n"))
+    return printable(text)
+
+
+def plain(value: object, style: StyleType = "") -> Text:
+    """``value`` as plain Rich text (cleaned, never read as markup), in ``style``.
+
+    >>> plain("[b]Ann[/b]").plain
+    '[b]Ann[/b]'
+    """
+    return Text(clean(value), style=style)
+
+
+def content(value: object, style: str = "") -> Content:
+    """``value`` as plain Textual content (cleaned, never read as markup), in ``style``
+    (which may name theme colours: ``"$text-muted"``)."""
+    from textual.content import Content
+
+    text = Content(clean(value))
+    return text.stylize(style) if style else text
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def markup_sentence(template: str, **values: object) -> Content:
+    """One of the game's own sentences written in content markup (``"[$success]finished[/]
+    after deal {deal}"``) with its ``{placeholders}`` filled as plain text: the sentence's
+    own styles apply, a value's brackets are only characters."""
+    from textual.content import Content
+
+    return Content.from_markup(
+        _PLACEHOLDER.sub(r"$\1", template), **{key: clean(value) for key, value in values.items()}
+    )
+
+
+def fill(template: str, style: str | Style = "", **parts: object) -> Text:
+    """A whole (translated) sentence with its named placeholders filled as plain text; a part
+    may be styled text such as a drawn card, so a sentence never has to be glued from pieces
+    around it. The sentence itself is the game's own words; the parts are cleaned.
+
+    >>> fill("{name} takes {card}.", name="[b]Ann", card=Text("7♥", style="bold")).plain
+    '[b]Ann takes 7♥.'
+    """
+    result = Text(style=style)
+    position = 0
+    for match in _PLACEHOLDER.finditer(template):
+        result.append(template[position : match.start()])
+        part = parts.get(match.group(1))
+        if part is None:
+            result.append(match.group(0))
+        elif isinstance(part, Text):
+            result.append_text(part)
+        else:
+            result.append(clean(part))
+        position = match.end()
+    result.append(template[position:])
+    return result
+
+
+def notify(
+    target: Any,
+    message: object,
+    *,
+    title: object = "",
+    severity: SeverityLevel = "information",
+    timeout: float | None = None,
+) -> None:
+    """Show a notification from ``target`` (the app, a screen or a widget) with its message
+    and title as plain text."""
+    target.notify(
+        clean(message, lines=True),
+        title=clean(title),
+        severity=severity,
+        timeout=timeout,
+        markup=False,
+    )
+
+
+class _PlainConsole(Console):
+    """A Rich console that never reads markup, emoji codes or highlights, and cleans every
+    string it is given (a table's title, cells and caption included)."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        options.update(markup=False, emoji=False, highlight=False)
+        return super().render_str(clean(text, lines=True), **options)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """The last guard: a segment that is not the console's own control code is cleaned,
+        so a ``Text`` made elsewhere cannot carry an escape sequence out either."""
+        return super()._render_buffer(
+            segment if segment.control else Segment(clean(segment.text, lines=True), segment.style)
+            for segment in buffer
+        )
+
+
+def terminal(file: IO[str] | None = None) -> Console:
+    """The console of the command line, on standard output or ``file``: prints ``Text`` as
+    it is and strings as plain text, cleaned."""
+    return _PlainConsole(file=file, markup=False, emoji=False, highlight=False)
+
+
+def say(message: object, *, file: IO[str] | None = None) -> None:
+    """Print one message of the command line (standard output, or ``file``) as plain text,
+    cleaned."""
+    print(clean(message, lines=True), file=sys.stdout if file is None else file)
