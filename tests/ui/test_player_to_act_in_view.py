@@ -16,7 +16,7 @@ from rummy_tui.core.game import MAX_NAME_LENGTH
 from rummy_tui.i18n import set_language
 from rummy_tui.match_setup import BOT_LEVELS, computer_name
 from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel
-from tests.ui.helpers import app_for, press, settle, table
+from tests.ui.helpers import app_for, press, screen_lines, settle, table
 from tests.ui.test_twelve_at_80x24 import SIZE, play_until
 
 PEOPLE = {0: "Anna", 5: "Finn", 11: "Bob"}
@@ -52,9 +52,8 @@ def marked_lines(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The lines of the players panel as they are on the screen (only the visible part)."""
     panel = table(app).query_one(PlayersPanel)
     visible = panel.scrollable_content_region
-    strips = app.screen._compositor.render_strips()  # the screen as drawn
     return [
-        strip.crop(visible.x, visible.right).text for strip in strips[visible.y : visible.bottom]
+        line[visible.x : visible.right] for line in screen_lines(app)[visible.y : visible.bottom]
     ]
 
 
