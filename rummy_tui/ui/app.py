@@ -19,12 +19,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 
-from rummy_tui.i18n import _, on_language_change
+from rummy_tui.i18n import N_, _, on_language_change
 from rummy_tui.ui import startup
 from rummy_tui.ui.assets import stylesheet_path
 from rummy_tui.ui.data_folder import DataFolder
@@ -53,6 +54,18 @@ class RummyApp(App[int]):
     TITLE = "Rummy"
     ENABLE_COMMAND_PALETTE = False
     CSS_PATH = stylesheet_path()
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+q",
+            "quit",
+            N_("Quit"),
+            show=False,
+            priority=True,
+            key_display="Ctrl+Q",
+            tooltip=N_("quit at once"),
+        )
+    ]
+    """Textual's Ctrl+Q, in the game's words (the help lists it on every page)."""
 
     def __init__(
         self,

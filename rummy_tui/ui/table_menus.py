@@ -8,6 +8,7 @@ quit, or back to the table); none of them changes the game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rummy_tui.i18n import _
@@ -54,10 +55,19 @@ class TableMenus:
 
     def show_help(self) -> None:
         """The keys, the display switches and the rules."""
+        from rummy_tui.core.seat_options import variant_options
+        from rummy_tui.ui.key_help import action_name, key_rows
         from rummy_tui.ui.screens.prompt import HelpScreen, help_text
+        from rummy_tui.ui.table_keys import table_offers
 
-        rules = self.app.controller.game.rules if self.app.controller is not None else None
-        hints = self.app.controller.setup.hints if self.app.controller is not None else False
+        controller, table = self.app.controller, self.app.table
+        rules = controller.game.rules if controller is not None else None
+        rows = []
+        if table is not None and rules is not None and controller is not None:
+            # Every key the variant has, whatever the moment of the turn allows now.
+            options = replace(variant_options(rules), hints=controller.setup.hints)
+            rows = key_rows(table, lambda binding: table_offers(action_name(binding), options))
+            rows += key_rows(self.app)
 
         def chosen(choice: str | None) -> None:
             if choice in ("four_colour", "ascii_suits", "pack_letters"):
@@ -67,8 +77,8 @@ class TableMenus:
             elif choice == "rules":
                 self.app.show_rules()
 
-        seed = self.app.controller.game.state.seed if self.app.controller is not None else None
-        self.app.push_screen(HelpScreen(help_text(rules, hints, self.app.settings, seed)), chosen)
+        seed = controller.game.state.seed if controller is not None else None
+        self.app.push_screen(HelpScreen(help_text(rows, rules, self.app.settings, seed)), chosen)
 
     def toggle_setting(self, name: str) -> None:
         """Flip a display switch, keep it, and redraw."""

@@ -207,3 +207,9 @@ def handoff_parts(shown: str) -> tuple[str, str]:
     and the summary of the public log below it (public cards only, P-2)."""
     head, _, summary = shown.partition(SINCE_TITLE)
     return head, summary
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as drawn, one string per terminal line (the top screen and what shows
+    through a pop-up's dimmed background)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]

@@ -55,7 +55,7 @@ async def test_P5_c_on_the_table_opens_the_sheet_and_escape_returns() -> None:
         # one row per scored deal, then the totals; a column per player between Deal and Note
         assert table.row_count == 3 and len(table.columns) == 5
         text = screen_text(app)
-        assert "Alexan…" in text and "Bartho…" in text  # abbreviated headings
+        assert "Alexandra" in text and "Bartholomew" in text  # room for the whole names
         assert "Total" in text and "deal 3 in play" in text
         # every running total of the match is on the sheet
         for total in game.state.scores:

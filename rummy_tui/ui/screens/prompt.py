@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
 from rummy_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ class TextScreen(ModalScreen[Any]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close")),
+        Binding("escape", "close", N_("Close"), key_display="Esc"),
         Binding("enter", "close", N_("Close"), show=False),
         Binding("question_mark", "close", N_("Close"), show=False),
     ]
@@ -222,11 +222,16 @@ class HelpScreen(TextScreen):
     """The keys of the table, with the display switches and the way to the rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "choose('four_colour')", N_("Four colours")),
-        Binding("a", "choose('ascii_suits')", N_("ASCII suits")),
-        Binding("p", "choose('pack_letters')", N_("Pack letters")),
+        Binding("f", "choose('four_colour')", N_("Four colours"), tooltip=N_("four-colour cards")),
+        Binding("a", "choose('ascii_suits')", N_("ASCII suits"), tooltip=N_("suits as letters")),
+        Binding(
+            "p",
+            "choose('pack_letters')",
+            N_("Pack letters"),
+            tooltip=N_("the language's court letters"),
+        ),
         Binding("g", "choose('language')", N_("Language")),
-        Binding("r", "choose('rules')", N_("Rules")),
+        Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
     ]
 
     DEFAULT_CSS = """
@@ -240,71 +245,21 @@ class HelpScreen(TextScreen):
     """
 
     def __init__(self, body: RenderableType) -> None:
-        super().__init__(
-            _("Keys and mouse"),
-            body,
-            _(
-                "f four-colour cards · a suits as letters · p the language's court letters · "
-                "g language · r rules of this variant · Esc close"
-            ),
-        )
+        super().__init__(_("Keys and mouse"), body, keys_line(key_rows(self, every_binding)))
 
     def action_choose(self, what: str) -> None:
         """Close with a request for the table: a display switch or the rules."""
         self.dismiss(what)
 
 
-KEYS: tuple[tuple[str, str, str], ...] = (
-    ("← → ↑ ↓", N_("move along the hand"), ""),
-    ("Home End", N_("jump to the first or last card of the hand"), ""),
-    ("Space", N_("select or unselect the card under the cursor"), ""),
-    ("Shift+← →", N_("move the card under the cursor (arrange the hand by hand)"), ""),
-    ("s", N_("sort the hand by suit; press again to sort by rank"), ""),
-    ("Esc", N_("unselect every card"), ""),
-    ("d", N_("draw the top card of the stock"), ""),
-    ("t", N_("take from the discard pile (Rummy 500: choose how deep)"), ""),
-    ("2", N_("Boathouse two-card draw: stock + stock, or discard + stock"), "boathouse"),
-    ("m", N_("meld the selected cards (asks what a joker stands for when it matters)"), "meld"),
-    ("l", N_("lay the selected card off (asks which meld when it fits several)"), "meld"),
-    ("x", N_("discard the selected card (or the card under the cursor): ends the turn"), ""),
-    (
-        "g",
-        N_("go out: lay the whole hand down (select the card to discard first, or choose)"),
-        "go_out",
-    ),
-    ("e", N_("Rummy 500 with an empty stock: take nothing and end the deal"), "dig"),
-    ("h", N_("hint: the best arrangement of your hand and a suggested move"), "hints"),
-    ("?", N_("this help"), ""),
-    ("q", N_("leave the table (the match is saved after every move)"), ""),
-    ("Ctrl+Q", N_("quit at once"), ""),
-)
-
-
 def help_text(
-    rules: RuleSet | None, hints: bool, settings: DisplaySettings, seed: int | None = None
+    rows: Sequence[KeyRow],
+    rules: RuleSet | None,
+    settings: DisplaySettings,
+    seed: int | None = None,
 ) -> Group:
-    """The key table for the variant being played, the mouse, and how to read the table."""
-    from rummy_tui.core.seat_options import TakeStyle, variant_options
-
-    keys = Table.grid(padding=(0, 2))
-    keys.add_column(justify="right", style="bold #ffd54f", no_wrap=True)
-    keys.add_column(ratio=1)
+    """The table's keys (``rows``, from its bindings), the mouse, and how to read the table."""
     text = Text()
-    wanted = {"", "hints" if hints else ""}
-    offers = variant_options(rules) if rules is not None else None
-    if offers is None or offers.melds_in_play:
-        wanted.add("meld")
-    if offers is None or offers.go_out_whole:
-        wanted.add("go_out")
-    if offers is None or offers.draw_two:
-        wanted.add("boathouse")
-    if offers is None or offers.take is TakeStyle.DOWN_TO:
-        wanted.add("dig")
-    for key, words, tag in KEYS:
-        if tag not in wanted:
-            continue
-        # The space bar is named by a word; the other keys show what is printed on them.
-        keys.add_row(pgettext("key", "Space") if key == "Space" else key, _(words))
     text.append("\n" + _("Mouse:") + " ", style="bold")
     text.append(
         _(
@@ -350,7 +305,7 @@ def help_text(
             + "\n",
             style="dim",
         )
-    return Group(keys, text)
+    return Group(keys_table(rows), text)
 
 
 def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:

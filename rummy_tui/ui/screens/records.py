@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -26,9 +27,10 @@ from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent,
 from rummy_tui.i18n import N_, _
 from rummy_tui.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
+from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
-from rummy_tui.ui.widgets.sheet_table import abbreviate
+from rummy_tui.ui.widgets.sheet_table import NAME_WIDTH
 
 PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", N_("Player")),
@@ -95,11 +97,36 @@ def sort_value(value: object) -> tuple[int, object]:
     return (0, value)
 
 
-def match_line(match: MatchSummary) -> tuple[Text, ...]:
-    """One recorded match: when, the deals, the winners, and every seat's final score."""
+AROUND_SCORES = 16
+"""Cells of the last-matches table besides the time, the winners and the final scores: the
+deals column, the cells' padding and the scroll bar."""
+
+
+def final_scores(match: MatchSummary, room: int) -> str:
+    """Every seat's final score, in ``room`` cells when it can be: the whole names, or else
+    names shortened alike, each still telling its player apart."""
+    names = [seat.name for seat in match.seats]
+
+    def listed(shown: list[str]) -> str:
+        return ", ".join(
+            # Translators: one seat in the list of a recorded match's final scores.
+            _("{player}: {score}").format(player=name, score=seat.final_score)
+            for name, seat in zip(shown, match.seats, strict=True)
+        )
+
+    whole = listed(names)
+    if cell_len(whole) <= room or not names:
+        return whole
+    others = cell_len(listed([""] * len(names)))
+    return listed(short_names(names, max(NAME_WIDTH, (room - others) // len(names))))
+
+
+def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
+    """One recorded match: when, the deals, the winners, and every seat's final score (in
+    ``room`` cells when it can be)."""
     when = match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
     winners = " & ".join(match.winners) or "-"
-    scores = ", ".join(f"{abbreviate(seat.name, 10)} {seat.final_score}" for seat in match.seats)
+    scores = final_scores(match, room - cell_len(when) - cell_len(winners) - AROUND_SCORES)
     return (
         Text(when),
         Text(str(match.deals), justify="right"),
@@ -136,7 +163,9 @@ class RecordsScreen(Screen[None]):
         padding: 0 1;
     }
     RecordsScreen #records-form-label {
-        width: 28;
+        width: auto;
+        max-width: 60%;
+        margin-right: 1;
     }
     RecordsScreen #records-spark {
         width: 1fr;
@@ -243,9 +272,7 @@ class RecordsScreen(Screen[None]):
         results = self.records.recent_results(name)
         scores = [result.final_score for result in results]
         won = sum(result.won for result in results)
-        label = fill(
-            _("{player}: last {n}") + " ", "bold", player=abbreviate(name, 12), n=str(len(results))
-        )
+        label = fill(_("{player}: last {n}") + " ", "bold", player=name, n=str(len(results)))
         label.append(_("(won {n})").format(n=won), style="#ffd54f")
         self.query_one("#records-form-label", Static).update(label)
         spark = self.query_one("#records-spark", Sparkline)
@@ -292,8 +319,9 @@ class RecordsScreen(Screen[None]):
         table.clear()
         if variant_id is None:
             return
+        room = self.size.width or self.app.size.width
         for match in self.records.recent_matches(variant_id):
-            table.add_row(*match_line(match))
+            table.add_row(*match_line(match, room))
 
     @on(Select.Changed, "#records-variant")
     def _variant_changed(self, event: Select.Changed) -> None:

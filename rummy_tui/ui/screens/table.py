@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -33,16 +33,18 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import N_, _, count_cards, ngettext, pgettext
+from rummy_tui.i18n import _, count_cards, ngettext
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.outside_text import plain
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
+from rummy_tui.ui.key_help import key_label
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.screens.hand_keys import HandKeys
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.screens.table_moves import MoveKeys
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.table_keys import TABLE_BINDINGS, table_offers
 from rummy_tui.ui.table_text import (
     Mode,
     computer_playing,
@@ -138,36 +140,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", N_("Move"), key_display="←→↑↓"),
-        Binding("right", "cursor(1)", N_("Move"), show=False),
-        Binding("up", "cursor_line(-1)", N_("Move"), show=False),
-        Binding("down", "cursor_line(1)", N_("Move"), show=False),
-        Binding("home", "cursor_end(0)", N_("First card"), show=False),
-        Binding("end", "cursor_end(1)", N_("Last card"), show=False),
-        Binding("space", "pick", N_("Select"), key_display="Space"),
-        Binding("shift+left", "move_card(-1)", N_("Reorder"), key_display="⇧←→"),
-        Binding("shift+right", "move_card(1)", N_("Reorder"), show=False),
-        Binding("d", "draw", N_("Draw")),
-        Binding("t", "take", N_("Take discard")),
-        Binding("2", "draw_two", N_("Two-card draw")),
-        Binding("m", "meld", N_("Meld")),
-        Binding("l", "lay_off", N_("Lay off")),
-        Binding("L", "show_log", N_("Log"), key_display="L"),
-        Binding("x", "discard", N_("Discard")),
-        Binding("g", "go_out", N_("Go out")),
-        Binding("e", "end_deal", N_("End deal")),
-        Binding("s", "sort", N_("Sort")),
-        Binding("escape", "clear", N_("Unselect"), key_display="Esc"),
-        Binding("u", "take_back", N_("Take back")),
-        Binding("u", "take_back_refused", N_("Take back"), show=False),
-        Binding("h", "hint", N_("Hint")),
-        Binding("question_mark", "help", N_("Help"), key_display="?"),
-        Binding("c", "sheet", N_("Score sheet")),
-        Binding("pageup", "scroll_players(-1)", N_("Scroll players"), key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll_players(1)", N_("Scroll players"), show=False),
-        Binding("q", "leave", N_("Menu")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     class Act(Message):
         """The player at the keyboard asks for ``action`` (the turn flow applies it)."""
@@ -217,8 +190,8 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         bindings = self._bindings.key_to_bindings
         for key, entries in bindings.items():
             bindings[key] = [
-                replace(binding, key_display=pgettext("key", "Space"))
-                if binding.key_display == "Space"
+                replace(binding, key_display=key_label(binding.key_display))
+                if binding.key_display
                 else binding
                 for binding in entries
             ]
@@ -405,17 +378,8 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
             return False
         if action in HAND_ACTIONS and self.hand_state is None:
             return False
-        options = self.options
-        if action == "draw_two":
-            return options.draw_two
-        if action in ("meld", "lay_off"):
-            return options.melds_in_play
-        if action == "go_out":
-            return options.go_out_whole
-        if action == "end_deal":
-            return options.end_deal
-        if action == "hint":
-            return options.hints
+        if not table_offers(action, self.options):
+            return False
         if action == "take_back":
             return self.take_back_refusal() is None
         return True

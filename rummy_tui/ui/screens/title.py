@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.ui.key_help import key_rows, keys_table
 from rummy_tui.ui.translate import translate_bindings
 
 TITLE_ART = """\
@@ -83,6 +86,7 @@ class TitleScreen(Screen[str]):
         Binding("r", "choose('rules')", N_("Rules")),
         Binding("p", "choose('records')", N_("Records")),
         Binding("q", "choose('quit')", N_("Quit")),
+        Binding("question_mark", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
     ]
 
     def __init__(self, has_saves: bool) -> None:
@@ -132,6 +136,14 @@ class TitleScreen(Screen[str]):
         """Leave the title screen with a menu choice."""
         if choice in self.choices:
             self.dismiss(choice)
+
+    def action_help(self) -> None:
+        """The title screen's keys, from its own bindings (and the app's Ctrl+Q)."""
+        from rummy_tui.ui.screens.prompt import TextScreen
+
+        rows = key_rows(self) + key_rows(self.app)
+        body = Group(keys_table(rows), Text("\n" + _("↑↓ and Enter, or press a letter")))
+        self.app.push_screen(TextScreen(_("Keys"), body))
 
     @on(OptionList.OptionSelected, "#title-menu")
     def _menu_selected(self, event: OptionList.OptionSelected) -> None:

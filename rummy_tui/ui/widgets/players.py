@@ -134,6 +134,14 @@ class PlayerBox(Widget):
         self.set_class(view.current == self.seat and view.phase in ("draw", "play"), "-current")
         self.refresh(layout=True)
 
+    def on_resize(self) -> None:
+        """The seat's lines rewrapped (a new meld, a longer phrase in the language, the
+        panel's width settled after the first drawing): the panel looks again at what is on
+        view, since the seats below moved."""
+        panel = self.parent
+        if isinstance(panel, PlayersPanel):
+            panel.call_after_refresh(panel.keep_in_view)
+
     def on_click(self, event: Click) -> None:
         """Pass a click on a meld up to the screen."""
         meld_id = event.style.meta.get("meld")

@@ -4,37 +4,51 @@ Each cell holds the deal's score and, under it, the running total; Rummy 500 cel
 the table and hand points (R-11). The deal column stays in place while the table scrolls
 sideways; dead hands (G-9) and extra deals after an exact tie (R-12) are named in it, and the
 last column carries the row's note (the E-8 payment in European Rummy, a rummy, ...). Column
-headings are abbreviated to fit twelve players at 80x24; the cell under the cursor is spelled
-out in full under the table. Everything here is public (P-2).
+headings share out the width there is; where twelve names cannot fit they are shortened and
+stay distinct ("Comp. 2", "Comp. 3"), and the cell under the cursor is spelled out in full
+under the table. Everything here is public (P-2).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, ngettext, pgettext
-from rummy_tui.sheet import RowKind, ScoreSheet, SheetRow
+from rummy_tui.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
+from rummy_tui.ui.render import fill
+from rummy_tui.ui.short_names import short_names
 
 NAME_WIDTH = 7
-"""The widest column heading; longer names are cut with an ellipsis."""
+"""The narrowest a column heading gets; wider where the screen has room (twelve players at 80
+columns get this, and scroll sideways)."""
+NOTE_ROOM = 16
+"""Cells left for the note column when the headings share out the width."""
 WENT_OUT = "*"
 """The mark of the player who went out (plain ASCII, so it reads in every card setting)."""
 
 
-def abbreviate(name: str, width: int = NAME_WIDTH) -> str:
-    """``name`` cut to ``width`` characters with an ellipsis when it is longer."""
-    name = name.strip()
-    return name if len(name) <= width else name[: width - 1] + "…"
-
-
-def column_heading(names: tuple[str, ...], width: int = NAME_WIDTH) -> str:
-    """A column's short heading: the name, or both partners' names shortened to fit."""
-    if len(names) == 1:
-        return abbreviate(names[0], width)
-    share = max(2, (width - len(names) + 1) // len(names))
-    return "&".join(abbreviate(name, share) for name in names)
+def column_headings(columns: Sequence[SheetColumn], width: int) -> list[str]:
+    """Every column's heading in at most ``width`` cells (at least :data:`NAME_WIDTH`), all of
+    them different: the name, or the partners' names joined by "&" (R-13), shortened only as
+    much as the width needs (:func:`~rummy_tui.ui.short_names.short_names`)."""
+    width = max(NAME_WIDTH, width)
+    titles = [column.title for column in columns]
+    if all(cell_len(title) <= width for title in titles):
+        return titles
+    singles = [column.names[0] for column in columns if len(column.names) == 1]
+    shown = iter(short_names(singles, width))
+    partners = [name for column in columns if len(column.names) > 1 for name in column.names]
+    sizes = {len(column.names) for column in columns if len(column.names) > 1}
+    share = max(2, (width - max(sizes, default=1) + 1) // max(sizes, default=1))
+    shared = iter(short_names(partners, share))
+    return [
+        next(shown) if len(column.names) == 1 else "&".join(next(shared) for _ in column.names)
+        for column in columns
+    ]
 
 
 def deal_label(row: SheetRow) -> Text:
@@ -99,9 +113,18 @@ class ScoreSheetTable(DataTable[Text]):
             cell_padding=1,
         )
         self.sheet = sheet
+        self.shown_headings: list[str] = []
+        """The column headings as drawn (shortened to the width there is)."""
 
     def on_mount(self) -> None:
         self.fill()
+
+    def on_resize(self) -> None:
+        """The width changed: share it out again among the headings, keeping the cursor."""
+        if self._headings() != self.shown_headings:
+            cursor = self.cursor_coordinate
+            self.fill()
+            self.move_cursor(row=cursor.row, column=cursor.column, animate=False)
 
     @property
     def row_height(self) -> int:
@@ -113,16 +136,11 @@ class ScoreSheetTable(DataTable[Text]):
         sheet = self.sheet
         self.clear(columns=True)
         deal = pgettext("sheet column", "Deal")
-        marks = (pgettext("sheet row", "dead"), pgettext("sheet row", "extra"))
-        width = max(5, *(cell_len(word) for word in (deal, *marks)))  # no mark is ever cut
-        self.add_column(Text(deal, style="bold"), key="deal", width=width)
-        widths = self._cell_widths()
-        for index, column in enumerate(sheet.columns):
-            self.add_column(
-                Text(column_heading(column.names), style="bold"),
-                key=f"col{index}",
-                width=widths[index],
-            )
+        self.add_column(Text(deal, style="bold"), key="deal", width=self._deal_width())
+        self.shown_headings = self._headings()
+        widths = self._cell_widths(self.shown_headings)
+        for index, heading in enumerate(self.shown_headings):
+            self.add_column(Text(heading, style="bold"), key=f"col{index}", width=widths[index])
         self.add_column(Text(pgettext("sheet column", "Note"), style="bold"), key="note")
         for position, row in enumerate(sheet.rows):
             cells = [
@@ -164,11 +182,28 @@ class ScoreSheetTable(DataTable[Text]):
             return _("deal {number} in play").format(number=sheet.deal_in_progress)
         return _("between deals")
 
-    def _cell_widths(self) -> list[int]:
+    def _deal_width(self) -> int:
+        """The deal column: wide enough for every word written in it, never cut."""
+        words = [pgettext("sheet column", "Deal"), pgettext("sheet row", "Total")]
+        words += [pgettext("sheet row", "dead"), pgettext("sheet row", "extra")]
+        if self.sheet.settlement:
+            words.append(pgettext("sheet row", "Settle"))
+        return max(5, *(cell_len(word) for word in words))
+
+    def _headings(self) -> list[str]:
+        """The headings for the width there is: the screen's width, less the deal column and
+        a little room for the notes, shared out among the players' columns."""
+        columns = self.sheet.columns
+        room = self.size.width or self.app.size.width
+        padding = 2 * self.cell_padding
+        share = (room - self._deal_width() - padding - NOTE_ROOM - 1) // max(1, len(columns))
+        return column_headings(columns, share - padding)
+
+    def _cell_widths(self, headings: list[str]) -> list[int]:
         sheet = self.sheet
         widths = []
-        for index, column in enumerate(sheet.columns):
-            width = len(column_heading(column.names))
+        for index in range(len(sheet.columns)):
+            width = cell_len(headings[index])
             for row in sheet.rows:
                 cell = row.cells[index]
                 width = max(width, len(signed(cell.score)) + 1, len(str(cell.total)) + 1)
@@ -199,52 +234,68 @@ class ScoreSheetTable(DataTable[Text]):
         return text
 
     def describe(self, row_key: str | None, column_key: str | None) -> Text:
-        """The cell under the cursor in words: the full name, the deal, the score and the note."""
+        """The cell under the cursor in words: the full name, the deal, the score and the note,
+        each line one whole sentence of the catalog (the name filled in, never glued on)."""
         sheet = self.sheet
-        text = Text()
         index = int(column_key[3:]) if column_key and column_key.startswith("col") else None
+        name = Text()
         if index is not None:
             column = sheet.columns[index]
-            text.append(column.title, style="bold")
+            name = Text(column.title, style="bold")
             if len(column.seats) > 1:
-                text.append(" " + _("(partners)"), style="dim")
+                # Translators: a column of partners (R-13): "Anna & Cid (partners)".
+                name = fill(_("{names} (partners)"), names=name)
         if row_key is None:
-            return text
+            return name
         if row_key == "total":
-            if index is not None:
-                text.append(": " + in_all(sheet.unit, sheet.totals[index]))
-                if index in sheet.winners:
-                    text.append(", " + _("won the match"), style="bold #ffd54f")
-            return text
+            if index is None:
+                return name
+            total = in_all(sheet.unit, sheet.totals[index])
+            if index in sheet.winners:
+                return fill(_("{name}: {total}, winner of the match"), name=name, total=total)
+            # Translators: a column's total on the score sheet: "Anna: 40 points in all".
+            return fill(_("{name}: {total}"), name=name, total=total)
         if row_key == "settlement":
-            if index is not None:
-                amount = sheet.settlement[index]
-                text.append(
-                    ": " + _("collects the settlement")
-                    if index in sheet.winners
-                    else ": " + _("pays the winner {amount}").format(amount=amount)
-                )
-            return text
+            if index is None:
+                return name
+            if index in sheet.winners:
+                return fill(_("{name} collects the settlement"), name=name)
+            amount = str(sheet.settlement[index])
+            return fill(_("{name} pays the winner {amount}"), name=name, amount=amount)
         row = sheet.rows[int(row_key[4:])]
-        if index is not None:
-            cell = row.cells[index]
-            text.append(" · " + _("deal {number}").format(number=row.deal_number) + ": ")
-            if row.kind is RowKind.DEAD:
-                text.append(_("no score"))
-            else:
-                text.append(amount_words(sheet.unit, cell.score, signed(cell.score)))
-                if sheet.shows_table_points:
-                    text.append(
-                        " "
-                        + _("(table {table}, hand {hand})").format(
-                            table=cell.table_points, hand=cell.hand_points
-                        )
-                    )
-            text.append(" · " + _("total {total}").format(total=cell.total))
-            if cell.went_out:
-                text.append(" · " + _("went out"), style="bold #ffd54f")
+        if index is None:
+            text = Text(_("Deal {number}").format(number=row.deal_number))
         else:
-            text.append(_("Deal {number}").format(number=row.deal_number))
+            text = self._cell_words(row, index, name)
         text.append("\n")
         text.append(row.note or row.ending_line, style="dim")
         return text
+
+    def _cell_words(self, row: SheetRow, index: int, name: Text) -> Text:
+        """One column's deal in one sentence: "Anna · deal 3: +12 points · total 50"."""
+        sheet = self.sheet
+        cell = row.cells[index]
+        parts: dict[str, str | Text] = {
+            "name": name,
+            "number": str(row.deal_number),
+            "total": str(cell.total),
+        }
+        if row.kind is RowKind.DEAD:
+            return fill(_("{name} · deal {number}: no score · total {total}"), "", **parts)
+        parts["score"] = amount_words(sheet.unit, cell.score, signed(cell.score))
+        if sheet.shows_table_points:
+            parts.update(table=str(cell.table_points), hand=str(cell.hand_points))
+            if cell.went_out:
+                template = _(
+                    "{name} · deal {number}: {score} (table {table}, hand {hand}) · "
+                    "total {total} · went out"
+                )
+            else:
+                template = _(
+                    "{name} · deal {number}: {score} (table {table}, hand {hand}) · total {total}"
+                )
+        elif cell.went_out:
+            template = _("{name} · deal {number}: {score} · total {total} · went out")
+        else:
+            template = _("{name} · deal {number}: {score} · total {total}")
+        return fill(template, "", **parts)
