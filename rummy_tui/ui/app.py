@@ -100,11 +100,14 @@ class RummyApp(App[int]):
 
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
-        ``crash.log`` in the data folder; the match was saved after its last move."""
+        ``crash.log`` in the data folder; the message says the match was saved after its
+        last move only when a match is open and its save holds that move."""
         from rummy_tui.crash import crash_message, write_crash_log
 
         error = self._exception
-        message = crash_message(error, write_crash_log(error, self.data_dir), saved=True)
+        controller = self.controller
+        saved = controller is not None and controller.saving.holds_last_move(controller.game)
+        message = crash_message(error, write_crash_log(error, self.data_dir), saved=saved)
         try:
             from rich.text import Text
 
