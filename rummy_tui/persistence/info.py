@@ -11,7 +11,6 @@ from rummy_tui.i18n import _
 from rummy_tui.persistence.format import SaveHeader
 from rummy_tui.persistence.names import SAVE_SUFFIX
 
-
 EARLIEST = datetime(1970, 1, 2, tzinfo=UTC)
 """No save was written before this: an earlier date in a file is not believed."""
 FUTURE_TOLERANCE = timedelta(minutes=10)
