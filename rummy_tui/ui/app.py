@@ -122,6 +122,11 @@ class RummyApp(App[int]):
     def on_mount(self) -> None:
         self._stop_listening = on_language_change(self._language_changed)
         startup.start(self)
+        if self.autosave and self.data.has_unrecorded():
+            self.data.records()  # opened here, so the worker does not race the screens for it
+            self.run_worker(
+                self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
+            )
 
     def _language_changed(self, language: str) -> None:
         """Another language was chosen: every open screen speaks it now."""
@@ -233,6 +238,8 @@ class RummyApp(App[int]):
         from rummy_tui.ui.screens.records import RecordsScreen
 
         self.clear_screens()
+        if self.data.has_unrecorded():
+            self.data.record_unrecorded()
         self.push_screen(RecordsScreen(self.data.records()), lambda _: self.show_title())
 
     # ------------------------------------------------------------------ messages from screens

@@ -3,6 +3,7 @@ while the records could not be written."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,13 @@ import pytest
 
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.settings import DisplaySettings
-from tests.ui.helpers import app_for, pass_to, screen_text, table
+from tests.ui.helpers import (
+    app_for,
+    pass_to,
+    screen_text,
+    stacked_game,
+    table,
+)
 from tests.ui.test_play_classic import classic_game
 
 SAVED = "The match was saved after the last move"
@@ -106,3 +113,51 @@ async def test_title_continue_is_not_won_by_a_date_in_year_9999(tmp_path: Path) 
         await pilot.pause()
         assert app.controller is not None
         assert app.controller.saving.name == "Tonight"
+
+
+def _recorded_matches(folder: Path) -> int:
+    connection = sqlite3.connect(folder / "stats.sqlite3")
+    try:
+        return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+    finally:
+        connection.close()
+
+
+async def _start_and_settle(folder: Path, *keys: str) -> str:
+    """Start the game on the title screen, let its start-up work finish, press ``keys``;
+    returns the screen's text."""
+    app = make_app(data_dir=folder, start="title", settings=DisplaySettings())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        return screen_text(app)
+
+
+async def test_a_match_that_ends_while_the_records_are_locked_is_recorded_once_later(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.records import Records
+    from tests.ui.test_match_end import ANNA, BOB, finish_the_match, notices_of
+
+    Records(tmp_path).players()  # the records file exists, with its tables
+    holder = sqlite3.connect(tmp_path / "stats.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the records
+    # Bob goes out on his first turn, and that ends a match to 1 point (its save replays).
+    game = stacked_game("classic", {0: ANNA, 1: BOB}, upcard="5C", stock="QD 6S 6D", target_score=1)
+    app = app_for(game, tmp_path=tmp_path, autosave=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await finish_the_match(pilot)
+        assert any("Records are off" in message for message in notices_of(app))
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert _recorded_matches(tmp_path) == 0
+
+    await _start_and_settle(tmp_path)  # the game starts again: the match is recorded
+    assert _recorded_matches(tmp_path) == 1
+    shown = await _start_and_settle(tmp_path, "p")  # and again, with the Records screen
+    assert _recorded_matches(tmp_path) == 1
+    assert "Bob" in shown and "Records are off" not in shown
