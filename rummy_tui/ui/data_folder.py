@@ -53,9 +53,12 @@ class DataFolder:
         """The save store (opened once), or None when saving is not possible."""
         if not self._store_opened:
             self._store_opened = True
+            from rummy_tui.paths import data_dir_problem
             from rummy_tui.ui.controller import open_store
 
-            self._store, self.store_problem = open_store(self.folder)
+            self.store_problem = data_dir_problem(self.folder)
+            if self.store_problem is None:
+                self._store, self.store_problem = open_store(self.folder)
         return self._store
 
     def use_store(self, store: SaveStore | None) -> None:
