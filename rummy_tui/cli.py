@@ -60,6 +60,16 @@ def _deal_count(text: str) -> int:
     return deals
 
 
+def _data_folder(text: str) -> Path:
+    """``--data-dir``: a folder's name; an empty one is refused (it would silently mean the
+    default folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            _("give the name of a folder; an empty name means no folder")
+        )
+    return Path(text)
+
+
 def _share_global_options(
     parser: argparse.ArgumentParser, subparsers: Sequence[argparse.ArgumentParser]
 ) -> None:
@@ -104,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=_data_folder,
         default=None,
         help=_("where saved games live (default: $RUMMY_DATA_DIR or the user data directory)"),
     )
@@ -324,7 +334,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         return _fail(str(error))
     args = build_parser().parse_args(arguments)
+    from rummy_tui.paths import data_dir_problem
 
+    problem = None if args.command == "simulate" else data_dir_problem(args.data_dir)
+    if problem is not None:
+        return _fail(problem)
     try:
         if args.command == "simulate":
             return _simulate(args)

@@ -35,7 +35,8 @@ def crash_message(error: BaseException | None, path: Path | None, saved: bool = 
     Args:
         error: The unexpected error (its text is shown as it is).
         path: Where the details went (None: the log could not be written).
-        saved: Whether the match was saved after its last move (the table was open).
+        saved: Whether a match is open and its save holds its last move (only then does the
+            message say so).
     """
     if path is not None:
         message = _("rummy: something went wrong: {error} (details in {path}).").format(

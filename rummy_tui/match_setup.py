@@ -203,11 +203,11 @@ def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
                 values[name] = choice
                 break
         else:
-            if name in _OPEN_NUMBERS and typed.isdigit() and int(typed) > 0:
+            if name in _OPEN_NUMBERS and _whole_number(typed) > 0:
                 values[name] = int(typed)
                 continue
             choices = ", ".join(choice_text(choice) for choice in spec.choices)
-            typed_text = text.strip() or _("empty")
+            typed_text = _shown_value(text.strip()) or _("empty")
             if name in _OPEN_NUMBERS:
                 problem = _(
                     "Option {name} cannot be {value} in {variant} "
@@ -219,6 +219,25 @@ def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
                 problem.format(name=name, value=typed_text, variant=_(rules.name), choices=choices)
             )
     return values
+
+
+_MOST_DIGITS = 18
+"""Longest whole number an open option takes (points to win: more than anyone plays to)."""
+_SHOWN_VALUE = 24
+"""Longest value written back in a refusal; a longer one is cut with "…"."""
+
+
+def _whole_number(typed: str) -> int:
+    """``typed`` as a whole number when it is one of at most :data:`_MOST_DIGITS` plain digits
+    (no sign, no "²"), else 0."""
+    if typed.isascii() and typed.isdigit() and len(typed) <= _MOST_DIGITS:
+        return int(typed)
+    return 0
+
+
+def _shown_value(text: str) -> str:
+    """A typed value as a refusal repeats it: a very long one is cut."""
+    return text if len(text) <= _SHOWN_VALUE else f"{text[: _SHOWN_VALUE - 1]}…"
 
 
 _SYNONYMS = {"yes": "true", "on": "true", "no": "false", "off": "false", "unlimited": "none"}

@@ -43,6 +43,30 @@ def data_dir(explicit: Path | str | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def data_dir_problem(explicit: Path | str | None = None) -> str | None:
+    """Why the data directory (see :func:`data_dir`) cannot hold rummy_tui's files, in one
+    sentence, or None when it can: it, its ``saves`` folder or a folder above it is a file.
+    Nothing is created or changed."""
+    from rummy_tui.i18n import _
+
+    folder = data_dir(explicit)
+    place = folder / SAVES_FOLDER
+    try:
+        while not place.exists():
+            if place.parent == place:
+                return None
+            place = place.parent
+        if place.is_dir():
+            return None
+    except OSError as error:
+        return _("The data folder {folder} cannot be used: {problem}.").format(
+            folder=folder, problem=error.strerror or error
+        )
+    return _("The data folder {folder} cannot be used: {file} is a file, not a folder.").format(
+        folder=folder, file=place
+    )
+
+
 def saves_dir(explicit: Path | str | None = None) -> Path:
     """The folder of saved games inside the data directory (see :func:`data_dir`).
 

@@ -39,6 +39,8 @@ class Autosave:
     while failures go on; the table may put its own wording here, so a notice is shown once)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """What the interface keeps with the match besides the game."""
+    saved_moves: int | None = None
+    """How many logged actions the last successful save held (None before the first)."""
 
     @property
     def unsaved(self) -> bool:
@@ -70,6 +72,13 @@ class Autosave:
                 self.problem = error.reason
             raise
         self.problem = None
+        self.saved_moves = len(game.state.log)
+
+    def holds_last_move(self, game: Game) -> bool:
+        """Whether the match's save is on disk with every move of ``game`` in it."""
+        return (
+            self.store is not None and not self.unsaved and self.saved_moves == len(game.state.log)
+        )
 
     def leave_note(self) -> str:
         """What to tell a player who asks to leave the table."""

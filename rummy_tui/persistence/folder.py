@@ -13,6 +13,7 @@ import contextlib
 import os
 import stat
 import threading
+import unicodedata
 import weakref
 from pathlib import Path
 
@@ -37,7 +38,7 @@ from rummy_tui.persistence.files import (
     unexpected_reason,
 )
 from rummy_tui.persistence.format import FirstDeal, SaveFile, read_file, read_header
-from rummy_tui.persistence.info import SavedMatchInfo
+from rummy_tui.persistence.info import SavedMatchInfo, known_moment
 from rummy_tui.persistence.listing import BACKUP_SUFFIX, SaveListing
 from rummy_tui.persistence.names import (
     SAVE_SUFFIX,
@@ -105,7 +106,9 @@ class SaveFolder:
 
     def _existing(self, name: str) -> str:
         """The save a name given by the user means: the exact name when a save goes by it,
-        else the name tidied as new names are ("  Friday.json " means "Friday")."""
+        else the name tidied as new names are ("  Friday.json " means "Friday"), else a save
+        whose name is the same text in another Unicode form (a file copied from a Mac keeps
+        "ä" as "a" and a combining mark)."""
         exact = check_existing_name(name)
         if self._taken(exact):
             return exact
@@ -116,7 +119,24 @@ class SaveFolder:
                     return tidied
             except SaveError:
                 pass
-        return exact
+        return self._same_text_on_disk(tidied) or exact
+
+    def _same_text_on_disk(self, wanted: str) -> str | None:
+        """The name of a save (or backup) in the folder that reads as ``wanted`` once both are
+        in the composed Unicode form, or None."""
+        if not wanted:
+            return None
+        try:
+            with os.scandir(self.directory) as scan:
+                names = [entry.name for entry in scan if not entry.name.startswith(".")]
+        except OSError:
+            return None
+        for file_name in sorted(names):
+            for suffix in (SAVE_SUFFIX, BACKUP_SUFFIX):
+                stem = file_name.removesuffix(suffix)
+                if stem != file_name and unicodedata.normalize("NFC", stem) == wanted:
+                    return stem
+        return None
 
     def _path(self, name: str) -> Path:
         path = self.directory / f"{name}{SAVE_SUFFIX}"
@@ -161,7 +181,8 @@ class SaveFolder:
 
     @file_errors_as_save_errors
     def latest_unfinished(self) -> str | None:
-        """The name of the most recently saved match that is not over (for Continue)."""
+        """The name of the most recently saved match that is not over (for Continue; a save
+        of unknown date comes after every dated one)."""
         for info in self.list():
             if info.damaged is None and not info.finished:
                 return info.name
@@ -169,8 +190,9 @@ class SaveFolder:
 
     @file_errors_as_save_errors
     def latest_loadable(self) -> tuple[str | None, builtins.list[SkippedSave]]:
-        """For Continue: the most recently saved unfinished match that replays, and the newer
-        ones skipped because they could not be opened, with the reasons. The match found is
+        """For Continue: the most recently saved unfinished match that replays (a save of
+        unknown date comes after every dated one), and the newer ones skipped because they
+        could not be opened, with the reasons. The match found is
         kept replayed, so the :meth:`load` that follows does not replay it again.
         """
         skipped: builtins.list[SkippedSave] = []
@@ -383,5 +405,8 @@ class SaveFolder:
             header = read_header(data)
         except SaveError:
             return ""
-        when = header.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        moment = known_moment(header.saved_at)
+        if moment is None:
+            return " " + _("A backup of an unknown date can be restored.")
+        when = moment.astimezone().strftime("%Y-%m-%d %H:%M")
         return " " + _("A backup saved {when} can be restored.").format(when=when)

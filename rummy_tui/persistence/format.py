@@ -58,6 +58,10 @@ MAX_DIGITS = 1000
 """Longest whole number read from a save (a seed typed by a player fits many times over)."""
 MAX_WRITER_LENGTH = 40
 """The most of a newer save's ``app_version`` that its refusal repeats."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects read from a save (a save nests 7 deep at most)."""
+_BOM = b"\xef\xbb\xbf"
+"""The byte order mark some editors put at the start of a UTF-8 file; it is not read."""
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 
@@ -191,7 +195,24 @@ _CHANGED = N_(
 )
 
 
-_NESTED = N_("The file does not hold a valid save: it is nested too deeply.")
+_NESTED = N_("The file is not a rummy_tui save: it is nested too deeply.")
+
+
+def _deeper_than(data: Any, most: int) -> bool:
+    """Whether the lists and objects of a parsed JSON value nest deeper than ``most`` (looked
+    at level by level, so no depth of nesting can exhaust the stack here)."""
+    level: list[Any] = [data]
+    for _depth in range(most + 1):
+        inner: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                inner.extend(value.values())
+            elif isinstance(value, list):
+                inner.extend(value)
+        if not inner:
+            return False
+        level = inner
+    return any(isinstance(value, dict | list) for value in level)
 
 
 def _checksum_problem(text: str, data: dict[str, Any]) -> str | None:
@@ -218,8 +239,10 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
 
     Raises:
         SaveError: with a reason for an empty, oversized, non-text, cut-short, corrupted,
-            hand-edited, foreign, too old or too new file.
+            hand-edited, foreign (deeply nested JSON included), too old or too new file. A
+            byte order mark at the start (some editors add one) is accepted and not read.
     """
+    raw = raw.removeprefix(_BOM)
     if not raw.strip():
         raise SaveError(_("The file is empty."))
     if len(raw) > MAX_SAVE_BYTES:
@@ -233,7 +256,7 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_int=_whole_number)
     except RecursionError:
-        raise SaveError(_("The file is corrupted: its JSON is nested too deeply.")) from None
+        raise SaveError(_(_NESTED)) from None
     except _NumberTooLong as error:
         raise SaveError(
             ngettext(
@@ -255,6 +278,8 @@ def decode(raw: bytes, app_version: str) -> dict[str, Any]:
                 "{column}: {detail})."
             ).format(line=error.lineno, column=error.colno, detail=error.msg)
         ) from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise SaveError(_(_NESTED))
     version = data.get("format_version") if isinstance(data, dict) else None
     if not isinstance(data, dict) or "format_version" not in data:
         raise SaveError(_("The file is not a rummy_tui save (it has no format_version)."))

@@ -4,12 +4,53 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from rummy_tui.i18n import _
 from rummy_tui.persistence.format import SaveHeader
 from rummy_tui.persistence.names import SAVE_SUFFIX
+
+EARLIEST = datetime(1970, 1, 2, tzinfo=UTC)
+"""No save was written before this: an earlier date in a file is not believed."""
+FUTURE_TOLERANCE = timedelta(minutes=10)
+"""How far past the clock a save's date may be (another computer's clock running a little
+fast) and still be believed; a later date is not."""
+
+
+def known_moment(moment: datetime, now: datetime | None = None) -> datetime | None:
+    """A date read from a file, in UTC, when it can be when a save was written; None when it
+    cannot: outside the calendar once in UTC (year 1 at +14:00), before :data:`EARLIEST`
+    or later than ``now`` (the clock) by more than :data:`FUTURE_TOLERANCE`. Dates from files
+    are data: an unknown one is shown as "unknown date", listed last and never makes its
+    save the one Continue picks over the others."""
+    try:
+        aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+        utc = aware.astimezone(UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+    if utc < EARLIEST or utc > (now or datetime.now(UTC)) + FUTURE_TOLERANCE:
+        return None
+    return utc
+
+
+def file_moment(timestamp: float) -> datetime | None:
+    """A file's modification time as a believable date (see :func:`known_moment`), or None."""
+    try:
+        return known_moment(datetime.fromtimestamp(timestamp, UTC))
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def newest_first(infos: list[SavedMatchInfo]) -> list[SavedMatchInfo]:
+    """Saves by their last-played date, newest first, those of unknown date last (each group
+    in name order)."""
+    ordered = sorted(infos, key=lambda info: info.name)
+    return sorted(
+        ordered,
+        key=lambda info: (info.last_played is not None, info.last_played or EARLIEST),
+        reverse=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -26,8 +67,9 @@ class SavedMatchInfo:
     """The deal in progress, or the last one played."""
     scores: tuple[int, ...]
     """Running totals by seat."""
-    last_played: datetime
-    """When the match was last saved (UTC; the file's time for a damaged file)."""
+    last_played: datetime | None
+    """When the match was last saved (UTC; the file's time for a damaged file); None when the
+    date cannot be believed (see :func:`known_moment`)."""
     finished: bool
     """Whether the match is over (its final standings stay readable)."""
     damaged: str | None = None
@@ -67,14 +109,13 @@ class SavedMatchInfo:
 def header_info(name: str, path: Path, header: SaveHeader, has_backup: bool) -> SavedMatchInfo:
     """The entry of a good save."""
     summary = header.summary
-    saved_at = header.saved_at
     return SavedMatchInfo(
         name=name,
         variant=summary.variant,
         players=summary.players,
         deal_number=summary.deal_number,
         scores=summary.scores,
-        last_played=saved_at if saved_at.tzinfo is not None else saved_at.replace(tzinfo=UTC),
+        last_played=known_moment(header.saved_at),
         finished=summary.finished,
         variant_id=summary.variant_id,
         winners=summary.winners,
@@ -97,7 +138,7 @@ def damaged_info(
         players=(),
         deal_number=0,
         scores=(),
-        last_played=datetime.fromtimestamp(modified, UTC),
+        last_played=file_moment(modified),
         finished=False,
         damaged=reason,
         has_backup=has_backup,

@@ -23,7 +23,13 @@ from rummy_tui.i18n import N_, _, current_language
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import kind_problem, read_checked, stamp_of, unexpected_reason
 from rummy_tui.persistence.format import SaveHeader, read_header
-from rummy_tui.persistence.info import SavedMatchInfo, damaged_info, header_info, orphan_info
+from rummy_tui.persistence.info import (
+    SavedMatchInfo,
+    damaged_info,
+    header_info,
+    newest_first,
+    orphan_info,
+)
 from rummy_tui.persistence.names import SAVE_SUFFIX
 from rummy_tui.persistence.session import Stamp
 from rummy_tui.persistence.text import printable
@@ -54,7 +60,7 @@ class SaveListing:
         self.failures.pop(name, None)
 
     def infos(self) -> list[SavedMatchInfo]:
-        """Every save in the folder, newest first.
+        """Every save in the folder, newest first (those of unknown date last).
 
         Raises:
             SaveError: only when the folder itself cannot be read.
@@ -91,9 +97,7 @@ class SaveListing:
                 continue
             if info is not None:
                 infos.append(info)
-        infos.sort(key=lambda info: info.name)
-        infos.sort(key=lambda info: info.last_played, reverse=True)
-        return infos
+        return newest_first(infos)
 
     def _scan(self) -> Iterator[os.DirEntry[str]]:
         with os.scandir(self.directory) as scan:

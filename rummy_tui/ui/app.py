@@ -16,7 +16,9 @@ imported when first needed, so the title screen appears as fast as a bare Textua
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -115,11 +117,14 @@ class RummyApp(App[int]):
 
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
-        ``crash.log`` in the data folder; the match was saved after its last move."""
+        ``crash.log`` in the data folder; the message says the match was saved after its
+        last move only when a match is open and its save holds that move."""
         from rummy_tui.crash import crash_message, write_crash_log
 
         error = self._exception
-        message = crash_message(error, write_crash_log(error, self.data_dir), saved=True)
+        controller = self.controller
+        saved = controller is not None and controller.saving.holds_last_move(controller.game)
+        message = crash_message(error, write_crash_log(error, self.data_dir), saved=saved)
         try:
             from rummy_tui.outside_text import plain
 
@@ -133,7 +138,33 @@ class RummyApp(App[int]):
 
     def on_mount(self) -> None:
         self._stop_listening = on_language_change(self._language_changed)
+        self._end_on_termination()
         startup.start(self)
+        if self.autosave and self.data.has_unrecorded():
+            self.data.records()  # opened here, so the worker does not race the screens for it
+            self.run_worker(
+                self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
+            )
+
+    def _end_on_termination(self) -> None:
+        """SIGTERM (``kill``) and SIGHUP (the terminal closed) end the game as Ctrl+Q does:
+        the match is saved and the terminal is given back as it was (the main screen, mouse
+        reporting off), so no hand stays on it. Only in a real terminal: a test's app shares
+        its process with the tests."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(number, self._terminated)
+
+    def _terminated(self) -> None:
+        """Told to end by the system: save what there is to save and quit, asking nothing."""
+        with contextlib.suppress(Exception):
+            self.save_now()
+        self.exit(0)
 
     def _language_changed(self, language: str) -> None:
         """Another language was chosen: every open screen speaks it now."""
@@ -245,6 +276,8 @@ class RummyApp(App[int]):
         from rummy_tui.ui.screens.records import RecordsScreen
 
         self.clear_screens()
+        if self.data.has_unrecorded():
+            self.data.record_unrecorded()
         self.push_screen(RecordsScreen(self.data.records()), lambda _: self.show_title())
 
     # ------------------------------------------------------------------ messages from screens

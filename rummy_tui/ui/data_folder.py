@@ -53,9 +53,12 @@ class DataFolder:
         """The save store (opened once), or None when saving is not possible."""
         if not self._store_opened:
             self._store_opened = True
+            from rummy_tui.paths import data_dir_problem
             from rummy_tui.ui.controller import open_store
 
-            self._store, self.store_problem = open_store(self.folder)
+            self.store_problem = data_dir_problem(self.folder)
+            if self.store_problem is None:
+                self._store, self.store_problem = open_store(self.folder)
         return self._store
 
     def use_store(self, store: SaveStore | None) -> None:
@@ -69,6 +72,22 @@ class DataFolder:
 
             self._records = Records(self.folder)
         return self._records
+
+    def has_unrecorded(self) -> bool:
+        """Whether a finished match waits to be recorded (a glance at the folder)."""
+        from rummy_tui.records.pending import has_unrecorded
+
+        return has_unrecorded(self.folder)
+
+    def record_unrecorded(self) -> int:
+        """Record the finished matches that could not be recorded when they ended (each
+        once); returns how many were added. Safe from a worker thread; never raises."""
+        from rummy_tui.records.pending import record_unrecorded
+
+        try:
+            return record_unrecorded(self.records(), self.folder)
+        except Exception:  # records are a side line: play never stops for them
+            return 0
 
     def has_saves(self) -> bool:
         """Whether any match is saved: a glance at the saves folder, so the title screen does

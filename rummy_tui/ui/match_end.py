@@ -8,6 +8,7 @@ current match while the message travels).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from rummy_tui.i18n import _
@@ -25,17 +26,23 @@ class MatchEndRoute:
     def record(self) -> None:
         """Record the finished match at the table (once; a match that is not saved, as in
         tests with autosave off, is not recorded either). A damaged or locked database never
-        stops play: its notice is shown once."""
+        stops play: its notice is shown once, and the match's save waits to be recorded the
+        next time the records can be written (see :mod:`rummy_tui.records.pending`)."""
+        from rummy_tui.records.pending import remember_unrecorded
+
         app = self.app
         controller = app.controller
         if controller is None or not app.autosave or not controller.game.is_over:
             return
         records = app.data.records()
+        finished_at = datetime.now(UTC)
         try:
-            records.record_match(controller.setup, controller.game)
+            records.record_match(controller.setup, controller.game, finished_at)
         except Exception as error:  # never a traceback: records are a side line
             app.notice(_("The match could not be recorded: {error}").format(error=error), "warning")
             return
+        if not records.on and controller.saving.name is not None:
+            remember_unrecorded(app.data_dir, controller.saving.name, finished_at)
         notice = records.take_notice()
         if notice:
             app.notice(notice, "warning")

@@ -34,7 +34,7 @@ def format_time(moment: Any) -> str:
             return f"{day} {local:%H:%M}"
         year = "" if this_year else f" {local.year}"
         return f"{local.day} {local.strftime('%b')}{year} {local.strftime('%H:%M')}"
-    return str(moment) if moment else _("unknown time")
+    return str(moment) if moment else _("unknown date")
 
 
 INDENT = "\u00a0\u00a0"

@@ -99,6 +99,11 @@ async def test_match_end_new_game_and_title(tmp_path: Path) -> None:
         assert type(app.screen).__name__ == "TitleScreen"
 
 
+def notices_of(app) -> list[str]:
+    """The notices shown so far."""
+    return [notice.message for notice in app._notifications]
+
+
 async def test_damaged_records_database_never_stops_play(tmp_path: Path) -> None:
     (tmp_path / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
     game = last_deal_game()
@@ -108,8 +113,7 @@ async def test_damaged_records_database_never_stops_play(tmp_path: Path) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await finish_the_match(pilot)
-        notices = [notice.message for notice in app._notifications]
-        assert sum("Records are off" in message for message in notices) == 1
+        assert sum("Records are off" in message for message in notices_of(app)) == 1
         await press(pilot, "enter")
         await press(pilot, "p")  # play goes on
         assert type(app.screen).__name__ == "HandoffScreen"
