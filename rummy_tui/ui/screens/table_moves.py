@@ -30,7 +30,7 @@ from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.ui.dig import plan_dig
+from rummy_tui.ui.dig import depth_notes, plan_dig
 from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_text import (
@@ -107,14 +107,16 @@ class MoveKeys:
         choices: list[Choice],
         then: Callable[[T], None],
         detail: str | Text = "",
+        note: str = "",
     ) -> None:
-        """Ask a question; ``then(value)`` runs with the answer (not when cancelled)."""
+        """Ask a question; ``then(value)`` runs with the answer (not when cancelled). The
+        ``note`` goes under the list."""
 
         def answered(value: T | None) -> None:
             if value is not None:
                 then(value)
 
-        self.app.push_screen(ChoiceScreen(question, choices, detail), answered)
+        self.app.push_screen(ChoiceScreen(question, choices, detail, note), answered)
 
     def action_draw(self) -> None:
         """Draw the top card of the stock."""
@@ -135,19 +137,22 @@ class MoveKeys:
             if not plan.ask:
                 self.apply(TakeDiscard(count=plan.count))
                 return
+            notes = depth_notes(options)
             choices = [
                 Choice(
                     take_depth_label(option.card, option.count, self.settings),
                     option.count,
                     option.reason,
+                    mark,
                 )
-                for option in options
+                for option, mark in zip(options, notes.marks, strict=True)
             ]
             self.ask(
                 _("Take from the discard pile down to which card?"),
                 choices,
                 lambda count: self.apply(TakeDiscard(count=count)),
                 _("The deepest card you take must be melded or laid off this turn (R-5)."),
+                "\n".join(notes.notes),
             )
             return
         if take is TakeStyle.WITH_SECOND:
