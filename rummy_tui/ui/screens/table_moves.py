@@ -52,6 +52,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+KEY_MOVES: dict[str, frozenset[str]] = {
+    "draw": frozenset({"draw_stock"}),
+    "take": frozenset({"take_discard", "draw_two"}),
+    "draw_two": frozenset({"draw_two"}),
+    "meld": frozenset({"meld"}),
+    "lay_off": frozenset({"lay_off"}),
+    "discard": frozenset({"discard"}),
+    "go_out": frozenset({"go_out"}),
+    "end_deal": frozenset({"end_deal"}),
+}
+"""The kinds of move each move key makes (``t`` takes the discard with a second card where
+the variant draws two, B-1)."""
+
 
 class MoveKeys:
     """The move keys of the table screen (mixed into :class:`TableScreen`)."""
@@ -95,6 +108,13 @@ class MoveKeys:
         if selected:
             return selected[0]
         return state.order[state.cursor]
+
+    def key_offered(self, action: str) -> bool:
+        """Whether the footer offers the key of ``action`` now: a move key only while the
+        turn's phase leaves its kind of move open (the core's ``open_now``). A key left out
+        still works when pressed, and the core says why nothing happened."""
+        kinds = KEY_MOVES.get(action)
+        return kinds is None or bool(kinds & self.options.open_now)
 
     def apply(self, action: Action) -> None:
         """Ask the turn flow to make ``action`` (only while a hand is played)."""
