@@ -31,10 +31,10 @@ import random
 
 from rummy_tui.bots.analysis import FACES_BY_CODE, Judge, Weights
 from rummy_tui.bots.memory import Memory
-from rummy_tui.bots.normal import ThinkingBot, two_card_draws
+from rummy_tui.bots.normal import Decision, ThinkingBot, two_card_draws
+from rummy_tui.bots.reasons import Reason
 from rummy_tui.core import Action, Card, Discard, DrawTwo, PlayerView
 from rummy_tui.core.variants import DrawRule
-from rummy_tui.i18n import _
 
 
 class HardJudge(Judge):
@@ -212,7 +212,7 @@ class HardBot(ThinkingBot):
         stock: Action | None,
         twos: list[DrawTwo],
         rng: random.Random,
-    ) -> tuple[Action, str]:
+    ) -> Decision:
         """Boathouse (B-1): the top discard with a stock card also when it makes a strong
         partial meld, while hands may still grow."""
         assert isinstance(judge, HardJudge)
@@ -227,7 +227,7 @@ class HardBot(ThinkingBot):
         cost = judge.card_costs(arrangement).get(top)
         growing = len(hand) < self.hand_limit(view)
         if growing and cost is not None and cost < self.partial_keep * judge.value[top.face.code]:
-            return with_discard, _("{card} is close to a meld.").format(card=top)
+            return with_discard, Reason("close_to_meld", card=top)
         return super().choose_two(view, judge, legal, stock, twos, rng)
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
@@ -246,7 +246,7 @@ class HardBot(ThinkingBot):
 
     def choose_play(
         self, view: PlayerView, judge: Judge, legal: list[Action], rng: random.Random
-    ) -> tuple[Action, str]:
+    ) -> Decision:
         """Classic and Double Rum: keep melds in hand while the others are far from going
         out, then lay everything down in one turn (a rummy is paid double, C-5, D-7, and melds
         held back give the others nothing to lay off on)."""
@@ -254,10 +254,7 @@ class HardBot(ThinkingBot):
             discards = [action for action in legal if isinstance(action, Discard)]
             if discards:
                 action, reason = self.choose_discard(view, judge, list(view.hand), discards)
-                # Translators: {reason} is the whole sentence that says why the card goes.
-                return action, _(
-                    "{reason} Your melds stay in hand for now: nobody is close to out."
-                ).format(reason=reason)
+                return action, Reason("hold_melds", n=self.hold_until, inner=reason)
         return super().choose_play(view, judge, legal, rng)
 
     def holds_melds(self, view: PlayerView, judge: Judge) -> bool:

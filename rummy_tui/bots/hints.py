@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummy_tui.bots.base import decision_rng
+from rummy_tui.bots.reasons import Reason
 from rummy_tui.core import (
     Action,
     Arrangement,
@@ -50,14 +51,20 @@ class Hint:
         cost_text: One line saying what the arrangement means under the variant's scoring.
         action: The suggested action (one of the legal actions), or None when the seat has
             nothing to do.
-        reason: One line explaining the suggestion.
+        why: The reason for the suggestion as data (a code and what it is about), or None
+            when there is no suggestion.
     """
 
     arrangement: Arrangement
     cost: int
     cost_text: str
     action: Action | None
-    reason: str
+    why: Reason | None = None
+
+    @property
+    def reason(self) -> str:
+        """One line explaining the suggestion, in the player's language ("" without one)."""
+        return self.why.text() if self.why is not None else ""
 
     @property
     def melds(self) -> list[list[Card]]:
@@ -101,18 +108,19 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     cost_text = describe_cost(view, arrangement)
     playable = [action for action in legal if not isinstance(action, StartDeal)]
     if not playable or not view.is_my_turn:
-        return Hint(arrangement, arrangement.penalty, cost_text, None, "")
+        return Hint(arrangement, arrangement.penalty, cost_text, None)
     from rummy_tui.bots import make_bot
     from rummy_tui.bots.normal import ThinkingBot
 
     bot = make_bot(HINT_LEVEL, seed=0)
+    reason: Reason | None
     if len(playable) == 1:
         action: Action = playable[0]
         reason = _only_move(action)
     elif isinstance(bot, ThinkingBot):
         action, reason = bot.plan(view, playable, decision_rng(0, view))
     else:  # pragma: no cover - every hint level is a thinking bot
-        action, reason = bot.choose(view, playable), ""
+        action, reason = bot.choose(view, playable), None
     if action not in playable:  # pragma: no cover - plan always picks from the list
         action, reason = playable[0], _only_move(playable[0])
     return Hint(arrangement, arrangement.penalty, cost_text, action, reason)
@@ -154,6 +162,11 @@ def describe_cost(view: PlayerView, arrangement: Arrangement) -> str:
         ).format(n=cost)
     if rules.scoring is Scoring.TABLE_MINUS_HAND:
         on_table = sum(pip_value(rules, card.face) for meld in arrangement.melds for card in meld)
+        if not arrangement.melds:
+            return _(
+                "No melds yet; the unmatched cards count {penalty} against you if the deal "
+                "ends now (R-11)."
+            ).format(penalty=arrangement.penalty)
         return _(
             "Melds worth {table} can go on the table; the unmatched cards count {penalty} "
             "against you if the deal ends now (R-11)."
@@ -240,7 +253,5 @@ def race_text(view: PlayerView) -> str:
     return message.format(n=distance, outs=outs, cards=faces)
 
 
-def _only_move(action: Action) -> str:
-    if isinstance(action, DrawStock):
-        return _("The only draw allowed.")
-    return _("The only move allowed now.")
+def _only_move(action: Action) -> Reason:
+    return Reason("only_draw" if isinstance(action, DrawStock) else "only_move")

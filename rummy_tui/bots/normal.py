@@ -10,10 +10,11 @@
 * Going out: always; in European Rummy it picks the way out that collects the most chips
   (E-8 counts the wild cards of the winning hand).
 
-Every choice comes with a one-line reason, which the hint key shows under the move. The reason
-says only why (the move is the action itself, which the interface writes in its own words), and
-each is one whole message of the catalogs (cards and rule ids as placeholders), worded in the
-player's language when the choice is made.
+Every choice comes with a reason, which the hint key shows under the move: a
+:class:`~rummy_tui.bots.reasons.Reason`, a code with the cards and numbers it is about, worded
+in the player's language when shown. The reason says only why (the move is the action itself,
+which the interface writes in its own words), and only what holds of the hand: the costliest
+card with no partner is called so only when no card without a partner is worth more.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from collections.abc import Sequence
 
 from rummy_tui.bots.analysis import Judge, Weights, index_melds, meld_key, natural_key
 from rummy_tui.bots.base import Bot
+from rummy_tui.bots.reasons import Reason
 from rummy_tui.core import (
     Action,
     Card,
+    ChipPayment,
     Discard,
     DrawStock,
     DrawTwo,
@@ -36,15 +39,12 @@ from rummy_tui.core import (
     Phase,
     PlayerView,
     TakeDiscard,
-    format_cards,
 )
 from rummy_tui.core.melds import is_wild
 from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.variants import DrawRule, Scoring
-from rummy_tui.deal_words import payment_words
-from rummy_tui.i18n import _, ngettext
 
-Decision = tuple[Action, str]
+Decision = tuple[Action, Reason]
 
 
 class ThinkingBot(Bot):
@@ -75,7 +75,7 @@ class ThinkingBot(Bot):
         return Judge(view, self.weights)
 
     def plan(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
-        """The chosen action and a one-line reason: why, not what (the action says what)."""
+        """The chosen action and its reason: why, not what (the action says what)."""
         legal = list(legal)
         judge = self.judge(view)
         go_outs = [action for action in legal if isinstance(action, GoOut)]
@@ -93,19 +93,18 @@ class ThinkingBot(Bot):
         if rules.scoring is not Scoring.CHIPS:
             chosen = go_outs[0]
             if chosen.discard is None:
-                return chosen, _("Your whole hand fits into melds.")
-            return chosen, _("Every other card fits into melds.")
+                return chosen, Reason("whole_hand")
+            return chosen, Reason("all_but_discard")
         drawn = view.cards_drawn[view.seat] if view.cards_drawn else 0
-        best: tuple[int, str, GoOut] | None = None
+        best: tuple[ChipPayment, GoOut] | None = None
         for action in go_outs:
             laid = [card for spec in action.melds for card in spec.cards]
             payment = chip_basis(rules, laid, drawn)
-            if best is None or payment.chips > best[0]:
-                best = (payment.chips, payment_words(payment), action)
+            if best is None or payment.chips > best[0].chips:
+                best = (payment, action)
         assert best is not None
-        chips, text, chosen = best
-        # Translators: {chips} is a number of chips; {rule} is the E-8 rule that set it.
-        return chosen, _("Each player pays you {chips} ({rule}).").format(chips=chips, rule=text)
+        payment, chosen = best
+        return chosen, Reason("payment", n=payment.chips, payment=payment)
 
     # ------------------------------------------------------------------ drawing
 
@@ -123,13 +122,15 @@ class ThinkingBot(Bot):
         if twos:
             return self.choose_two(view, judge, legal, stock, twos, rng)
         if top is None or not takes:
-            return (stock or legal[0]), _("The discard pile offers nothing.")
+            return (stock or legal[0]), Reason("pile_offers_nothing")
         take = takes[0]
         if stock is None:
-            return take, _("The stock cannot be drawn from.")
+            return take, Reason("stock_closed")
         if self.wants_discard(view, judge, hand, top):
             return take, self.use_text(judge, hand, top)
-        return stock, _("{card} does not help your melds.").format(card=top)
+        if self.joins(judge, hand, top):
+            return stock, Reason("stock_better", card=top)
+        return stock, Reason("does_not_help", card=top)
 
     def wants_discard(self, view: PlayerView, judge: Judge, hand: list[Card], top: Card) -> bool:
         """Whether taking ``top`` improves the best arrangement: it joins a meld (or a meld on
@@ -154,18 +155,16 @@ class ThinkingBot(Bot):
             return judge.expected_cost(hand)
         return judge.discard_costs(hand, candidates)[0][0]
 
-    def use_text(self, judge: Judge, hand: list[Card], card: Card, dig: bool = False) -> str:
+    def use_text(self, judge: Judge, hand: list[Card], card: Card, dig: bool = False) -> Reason:
         """Why ``card`` is worth taking: how it would be used (``dig``: several cards come
         with it, R-5)."""
         arrangement = judge.arrange([*hand, card])
         meld = next((meld for meld in arrangement.melds if card in meld), None)
         if meld is not None:
-            use = "completes"
-        elif judge.fits_table(card):
-            use = "lays_off"
-        else:
-            use = "cheaper"
-        return take_reason(use, dig).format(card=card, meld=format_cards(meld) if meld else "")
+            return Reason("completes", card=card, meld=tuple(meld), dig=dig)
+        if judge.fits_table(card):
+            return Reason("lays_off", card=card, dig=dig)
+        return Reason("cheaper", card=card, dig=dig)
 
     def choose_two(
         self,
@@ -181,19 +180,18 @@ class ThinkingBot(Bot):
         hand = list(view.hand)
         options = two_card_draws(twos)
         with_discard = options.get(("discard", "stock"))
-        if (
-            top is not None
-            and with_discard is not None
-            and len(hand) < self.join_limit(view)
-            and self.joins(judge, hand, top)
-        ):
+        joins = top is not None and self.joins(judge, hand, top)
+        if with_discard is not None and len(hand) < self.join_limit(view) and joins:
+            assert top is not None
             return with_discard, self.use_text(judge, hand, top)
         both = options.get(("stock", "stock"))
         if both is not None and len(hand) < self.hand_limit(view):
-            return both, _("More cards to choose your melds from (B-1).")
+            return both, Reason("more_cards")
         if stock is not None:
-            return stock, _("The top discard does not join a meld.")
-        return twos[0], _("The only draw left.")
+            if top is None or with_discard is None:
+                return stock, Reason("pile_offers_nothing")
+            return stock, Reason("hand_full" if joins else "top_no_join")
+        return twos[0], Reason("only_draw_left")
 
     def grow_room(self, view: PlayerView) -> int:
         """Boathouse: how many cards a hand may grow beyond the deal. Every two-card draw grows
@@ -240,10 +238,10 @@ class ThinkingBot(Bot):
             taken = pile[-take.count :]
             return take, self.use_text(judge, hand + taken[1:], taken[0], dig=take.count > 1)
         if stock is not None:
-            return stock, _("No card in the pile pays for taking it.")
+            return stock, Reason("no_pile_card_pays")
         if end is not None:
-            return end, _("The stock is empty and the pile offers nothing (R-10).")
-        return legal[0], _("The only move left.")
+            return end, Reason("stock_empty_end")
+        return legal[0], Reason("only_move" if len(legal) == 1 else "only_kind_left")
 
     def dig_baseline(self, view: PlayerView, judge: Judge, hand: list[Card]) -> float:
         """Rummy 500: the expected cost a take must beat (a stock draw's, roughly)."""
@@ -283,7 +281,7 @@ class ThinkingBot(Bot):
                 if found is None:
                     found = index.get(("loose", *natural_key(reading.cards, rules)))
                 if found is not None:
-                    return found, _("Melded cards cannot cost you.")
+                    return found, Reason("melded_cost")
         if layoffs:
             dead = set(arrangement.deadwood)
             for action in layoffs:
@@ -292,11 +290,12 @@ class ThinkingBot(Bot):
                     continue
                 if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
                     continue
-                return action, _("It leaves your hand for nothing.")
+                return action, Reason("lays_off_loose", card=card)
         if discards:
             return self.choose_discard(view, judge, hand, discards)
         fallback = melds[0] if melds else legal[0]
-        return fallback, _("The only kind of move left.")
+        same_kind = all(action.kind == fallback.kind for action in legal)
+        return fallback, Reason("only_kind_left" if same_kind else "melded_cost")
 
     def use_must(
         self,
@@ -315,14 +314,14 @@ class ThinkingBot(Bot):
                 continue
             found = index.get(("exact", *meld_key(reading.faces, reading.cards, view.rules)))
             if found is not None and must in found.cards:
-                return found, must_text(must)
+                return found, Reason("must_use", card=must)
         with_must = [action for action in melds if must in action.cards]
         if with_must:
             chosen = max(with_must, key=lambda action: len(action.cards))
-            return chosen, must_text(must)
+            return chosen, Reason("must_use", card=must)
         for action in layoffs:
             if action.card is must:
-                return action, must_text(must)
+                return action, Reason("must_use", card=must)
         return None
 
     def choose_discard(
@@ -335,13 +334,7 @@ class ThinkingBot(Bot):
             rng = random.Random(self.seed * 61 + len(view.log))
             if rng.random() < self.shake_chance:
                 card = rng.choice(sorted(by_card))
-                return by_card[card], ngettext(
-                    "The stock has come round {n} time, so a card the others may need goes, to "
-                    "keep the deal moving.",
-                    "The stock has come round {n} times, so a card the others may need goes, to "
-                    "keep the deal moving.",
-                    view.rebuilds,
-                ).format(n=view.rebuilds)
+                return by_card[card], Reason("stock_round", card=card, n=view.rebuilds)
         ranked = self.rank_discards(view, judge, hand, list(by_card))
         card = ranked[0][1]
         return by_card[card], self.discard_reason(judge, hand, card)
@@ -352,25 +345,24 @@ class ThinkingBot(Bot):
         """Candidate discards, best first, by the expected cost of the hand left."""
         return judge.discard_costs(hand, candidates)
 
-    def discard_reason(self, judge: Judge, hand: list[Card], card: Card) -> str:
-        """Why ``card`` goes."""
+    def discard_reason(self, judge: Judge, hand: list[Card], card: Card) -> Reason:
+        """Why ``card`` goes: only what holds of the hand. A card with no partner is called
+        the costliest only when no unmatched card without a partner is worth more (the
+        ranking weighs more than value: chances, the next player's wishes, a look ahead)."""
         if len(hand) == 1:
-            return _("Your last card, and you are out.")
+            return Reason("last_card", card=card)
         arrangement = judge.arrange(hand)
-        if card not in arrangement.deadwood:
-            return _("Your hand costs least without it.")
-        partners = [
-            other
-            for other in arrangement.deadwood
-            if other is not card and judge.needed_faces(card, other)
-        ]
-        if not partners:
-            if judge.per_card:
-                return _("No other card of yours could join it in a meld.")
-            return _("Your costliest card with no partner for a meld.")
-        return _(
-            "Its partial meld with {partner} is the least likely to fill for what it costs."
-        ).format(partner=partners[0])
+        dead = arrangement.deadwood
+        if card not in dead:
+            return Reason("breaks_meld", card=card)
+        partners = partners_of(judge, card, dead)
+        if partners:
+            return Reason("weak_partial", card=card, partner=partners[0])
+        lone = [other for other in dead if not partners_of(judge, other, dead)]
+        value = judge.value[card.face.code]
+        if judge.per_card or any(judge.value[other.face.code] > value for other in lone):
+            return Reason("no_partner", card=card)
+        return Reason("costliest_lone", card=card)
 
 
 class NormalBot(ThinkingBot):
@@ -379,30 +371,16 @@ class NormalBot(ThinkingBot):
     level = "normal"
 
 
-def take_reason(use: str, dig: bool = False) -> str:
-    """Why a card from the discard pile is worth taking, one whole message for each use
-    (``completes`` a meld, ``lays_off`` on the table, or makes the hand ``cheaper``); a dig
-    (R-5) says that the use pays for the cards that come with the card."""
-    if dig:
-        if use == "completes":
-            return _("It completes {meld}, which pays for the cards you carry.")
-        if use == "lays_off":
-            return _(
-                "It can be laid off on a meld on the table, which pays for the cards you carry."
-            )
-        return _(
-            "It lowers what your hand is expected to cost, which pays for the cards you carry."
-        )
-    if use == "completes":
-        return _("It completes {meld}.")
-    if use == "lays_off":
-        return _("It can be laid off on a meld on the table.")
-    return _("It lowers what your hand is expected to cost.")
-
-
-def must_text(must: Card) -> str:
-    """Rummy 500 (R-5): the reason for a meld or lay-off that uses the deepest card taken."""
-    return _("{card} must be used (R-5).").format(card=must)
+def partners_of(judge: Judge, card: Card, dead: Sequence[Card]) -> list[Card]:
+    """The other unmatched cards that are one card from a meld with ``card`` (a wild card is
+    one card from a meld with any card)."""
+    wild = judge.wild_code
+    return [
+        other
+        for other in dead
+        if other is not card
+        and (wild[other.face.code] or wild[card.face.code] or judge.needed_faces(card, other))
+    ]
 
 
 def two_card_draws(twos: Sequence[DrawTwo]) -> dict[tuple[str, str], DrawTwo]:

@@ -36,7 +36,7 @@ from rummy_tui.core.melds import (
     is_wild,
     meld_readings,
 )
-from rummy_tui.core.state import DealResult, GameState, Phase
+from rummy_tui.core.state import ChipPayment, DealResult, GameState, Phase
 from rummy_tui.core.variants import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.views import PlayerView
 
@@ -46,6 +46,7 @@ __all__ = [
     "ActionRecord",
     "Arrangement",
     "Card",
+    "ChipPayment",
     "DealResult",
     "Discard",
     "DrawStock",

@@ -9,12 +9,13 @@ a :class:`PlayerView`; the interface asks this summary and never branches on the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card
 from rummy_tui.core.scoring import table_points
+from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 from rummy_tui.core.views import PlayerView
 
@@ -28,6 +29,12 @@ class TakeStyle(StrEnum):
     """The top discard and a second card, chosen from the offered pairs (B-1)."""
     DOWN_TO = "down_to"
     """Any depth of the pile; the deepest card taken must be used this turn (R-5)."""
+
+
+MOVE_KINDS: frozenset[str] = frozenset(
+    {"draw_stock", "take_discard", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal"}
+)
+"""The kinds of move a seat makes in its turn (the ``kind`` of each action)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,10 @@ class SeatOptions:
     """Ending the deal by taking nothing is on offer: the stock is empty in Rummy 500 (R-10)."""
     hints: bool = False
     """The match allows hints (set by the table, not by the rules)."""
+    open_now: frozenset[str] = MOVE_KINDS
+    """The kinds of move the turn's phase leaves open: a kind left out is refused now whatever
+    the hand holds (nothing but a draw before the draw, no draw after it). Without a phase
+    (:func:`variant_options`): every kind."""
 
     @property
     def go_out_whole(self) -> bool:
@@ -54,7 +65,29 @@ class SeatOptions:
 
 def seat_options(view: PlayerView) -> SeatOptions:
     """What the variant offers the seat of ``view`` (the same for every seat at one moment)."""
-    return variant_options(view.rules, view.stock_count)
+    options = variant_options(view.rules, view.stock_count)
+    return replace(options, open_now=open_kinds(view.rules, options, view.phase))
+
+
+def open_kinds(rules: RuleSet, options: SeatOptions, phase: Phase) -> frozenset[str]:
+    """The kinds of move ``phase`` leaves open (see :attr:`SeatOptions.open_now`).
+
+    Before the draw: the draws of the variant, going out with the whole hand where it may be
+    done before drawing (E-7), ending the deal on an empty stock (R-10). After it: the
+    discard, and melds and lay-offs or going out. Between deals: none.
+    """
+    kinds: set[str] = set()
+    if phase is Phase.DRAW:
+        kinds.add("draw_stock")
+        kinds.add("draw_two" if options.draw_two else "take_discard")
+        if options.go_out_whole and rules.go_out_before_draw:
+            kinds.add("go_out")
+        if options.end_deal:
+            kinds.add("end_deal")
+    elif phase is Phase.PLAY:
+        kinds.add("discard")
+        kinds.update(("meld", "lay_off") if options.melds_in_play else ("go_out",))
+    return frozenset(kinds)
 
 
 def variant_options(rules: RuleSet, stock_count: int | None = None) -> SeatOptions:

@@ -292,3 +292,26 @@ def refusal_sentence(
     values["meld"] = " ".join(write(placed) for placed in error.meld)
     values["rule"] = error.rule
     return message(values).format(**values)
+
+
+SHARED: dict[str, Callable[[], str]] = {
+    "take.deepest_unusable": lambda: _(
+        "The deepest card could not be melded or laid off with the cards you would hold ({rule})."
+    ),
+}
+"""Refusals said once for several choices of a question, each of which names its own cards
+(the depths of a Rummy 500 dig): the sentence names no card."""
+
+
+def shared_refusal_sentence(error: IllegalAction) -> str | None:
+    """The refusal in the current language without its cards, for saying it once under a
+    list of choices that it refuses alike; None when the code has no such sentence.
+
+    >>> from rummy_tui.core.errors import IllegalAction
+    >>> shared_refusal_sentence(IllegalAction("take.deepest_unusable", "R-5"))
+    'The deepest card could not be melded or laid off with the cards you would hold (R-5).'
+    >>> shared_refusal_sentence(IllegalAction("take.pile_empty", "R-4")) is None
+    True
+    """
+    message = SHARED.get(error.code)
+    return None if message is None else message().format(rule=error.rule)

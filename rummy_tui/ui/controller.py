@@ -39,6 +39,7 @@ from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
 from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.i18n import _
+from rummy_tui.i18n.refusals import shared_refusal_sentence
 from rummy_tui.match_setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.drawn import drawn_this_turn
@@ -86,6 +87,9 @@ class TakeOption:
     card: Card
     reason: str | None
     """Why the engine refuses this take, or None when it is allowed."""
+    shared: str | None = None
+    """The refusal in words that name no card, for saying it once under the question when
+    it refuses several depths (each row names its own card); None when there are none."""
 
 
 SaveState = Autosave
@@ -172,13 +176,17 @@ class Controller:
 
     def reason(self, action: Action) -> str | None:
         """The engine's reason for refusing ``action`` now, or None when it is allowed."""
+        return self._verdict(action)[1]
+
+    def _verdict(self, action: Action) -> tuple[IllegalAction | None, str | None]:
+        """The engine's refusal of ``action`` now and its sentence ((None, None): allowed)."""
         try:
             self.game.verify(action)
         except IllegalAction as error:
-            return self.words(error)
+            return error, self.words(error)
         except Exception as error:  # a bug must not reach the player as a traceback
-            return _("That move could not be checked: {error}.").format(error=error)
-        return None
+            return None, _("That move could not be checked: {error}.").format(error=error)
+        return None, None
 
     def drawn_this_turn(self) -> frozenset[Card]:
         """The cards the player to act drew this turn and still holds (the hand's ``•``),
@@ -323,7 +331,9 @@ class Controller:
         options = []
         for count in range(1, len(pile) + 1):
             action = TakeDiscard(count=count)
-            options.append(TakeOption(count=count, card=pile[-count], reason=self.reason(action)))
+            error, reason = self._verdict(action)
+            shared = shared_refusal_sentence(error) if error is not None else None
+            options.append(TakeOption(count, pile[-count], reason, shared))
         return options
 
     def draw_two_options(self) -> list[DrawTwo]:

@@ -2,7 +2,9 @@
 
 The table asks "down to which card?" only when there is a choice to make. When the engine
 refuses every depth, a question full of refused choices helps nobody: the refusal is said at
-once instead, in the engine's words.
+once instead, in the engine's words. In the question a refused depth is greyed with its
+reason; a reason that refuses several depths alike is said once, under the list, and each of
+those depths carries its mark.
 """
 
 from __future__ import annotations
@@ -22,6 +24,56 @@ class DepthOption(Protocol):
 
     @property
     def reason(self) -> str | None: ...
+
+
+class SharedDepthOption(DepthOption, Protocol):
+    """A depth that may also say its refusal without naming its card."""
+
+    @property
+    def shared(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class DepthNotes:
+    """How the question gives the reasons of refused depths.
+
+    Attributes:
+        marks: For each depth, top first: the mark shown after it in place of its reason when
+            the reason is said under the list (None: allowed, or its own reason is shown).
+        notes: The reasons said once under the list, each after its mark.
+    """
+
+    marks: tuple[str | None, ...]
+    notes: tuple[str, ...]
+
+
+def depth_notes(options: Sequence[SharedDepthOption]) -> DepthNotes:
+    """Say each reason that refuses more than one depth once, under the list.
+
+    Depths are refused alike when their card-free sentences (``shared``), or else their
+    whole sentences, are the same; a reason that refuses one depth stays beside it.
+
+    >>> from types import SimpleNamespace as Depth
+    >>> unusable = "The deepest card cannot be used (R-5)."
+    >>> notes = depth_notes([
+    ...     Depth(reason="7C cannot be used (R-5).", shared=unusable),
+    ...     Depth(reason="6C cannot be used (R-5).", shared=unusable),
+    ...     Depth(reason=None, shared=None),
+    ... ])
+    >>> notes.marks, notes.notes
+    (('*', '*', None), ('* The deepest card cannot be used (R-5).',))
+    """
+    keys = [
+        None if option.reason is None else (option.shared or option.reason) for option in options
+    ]
+    counts: dict[str, int] = {}
+    for key in keys:
+        if key is not None:
+            counts[key] = counts.get(key, 0) + 1
+    repeated = [key for key, count in counts.items() if count > 1]
+    mark_of = {key: "*" * (index + 1) for index, key in enumerate(repeated)}
+    marks = tuple(None if key is None else mark_of.get(key) for key in keys)
+    return DepthNotes(marks, tuple(f"{mark_of[key]} {key}" for key in repeated))
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,16 @@ the legal actions the engine lists, so the summary cannot drift from the rules.
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
+
 from rummy_tui.core import (
     VARIANT_IDS,
     DrawTwo,
     EndDeal,
     Game,
+    Phase,
     PlayerView,
     TakeDiscard,
     get_variant,
@@ -18,6 +23,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.melds import MeldKind, PlacedCard, TableMeld
 from rummy_tui.core.seat_options import (
+    MOVE_KINDS,
     GoalKind,
     MatchGoal,
     ScoreUnit,
@@ -118,3 +124,51 @@ def test_seat_standing_follows_the_variant_scoring() -> None:
     melded = view.model_copy(update={"melds": (meld,), "scores": (3, 40, -7)})
     assert seat_standing(melded, 1) == SeatStanding(40, ScoreUnit.POINTS, on_table=18)
     assert seat_standing(melded, 2) == SeatStanding(-7, ScoreUnit.POINTS, on_table=0)
+
+
+def _decisions(variant: str, seed: int, steps: int = 60) -> list[Game]:
+    """Copies of a deal's states at each decision, played by the easy computer player."""
+    from rummy_tui.bots import make_bot
+
+    players = ["Anna", "Bob", "Cleo"][: 2 + seed % 2]
+    game = new_game(get_variant(variant), players, seed=seed)
+    bots = [make_bot("easy", seat) for seat in range(len(players))]
+    states: list[Game] = []
+    for _ in range(steps):
+        if game.phase not in (Phase.DRAW, Phase.PLAY):
+            break
+        states.append(game.copy())
+        seat = game.current
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return states
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_G_turn_open_kinds_follow_the_phase_as_the_engine_does(variant: str, seed: int) -> None:
+    """The kinds of move the phase leaves open (the table offers only their keys): every
+    legal action is of an open kind, and the moves of the phase before or after (the draws
+    once drawn, the discards and melds before the draw) are refused now (issue 21)."""
+    states = _decisions(variant, seed)
+    assert any(state.phase is Phase.DRAW for state in states)
+    assert any(state.phase is Phase.PLAY for state in states)
+    for before, after in itertools.pairwise(states):
+        for game in (before, after):
+            open_now = seat_options(game.view(game.current)).open_now
+            assert open_now <= MOVE_KINDS
+            for action in game.legal_actions():
+                assert action.kind in open_now, (variant, game.phase, action)
+        if before.current != after.current or before.phase is after.phase:
+            continue
+        # the same seat before and after its draw: what one phase allows, the other refuses
+        for game, other in ((before, after), (after, before)):
+            open_now = seat_options(game.view(game.current)).open_now
+            closed = [a for a in other.legal_actions() if a.kind not in open_now]
+            assert closed or other.phase is Phase.DRAW  # after a draw a discard always remains
+            for action in closed:
+                assert not game.can(action), (variant, game.phase, action)
+
+
+def test_variant_options_leave_every_kind_open_without_a_phase() -> None:
+    for variant in VARIANT_IDS:
+        assert variant_options(get_variant(variant)).open_now == MOVE_KINDS

@@ -153,8 +153,11 @@ def test_the_hint_shows_the_reason_as_the_computer_player_gave_it() -> None:
     assert found.action is not None and found.reason
     shown = hint_text(found, DisplaySettings()).plain
     assert log_text(found.reason, DisplaySettings()).plain in shown  # cards drawn as cards
-    odd = Hint(found.arrangement, found.cost, found.cost_text, found.action, "Two parts: one.")
-    assert "Two parts: one." in hint_text(odd, DisplaySettings()).plain
+    from rummy_tui.bots.reasons import Reason
+
+    two_parts = Reason("hold_melds", n=3, inner=Reason("no_partner"))  # "...for now: nobody..."
+    odd = Hint(found.arrangement, found.cost, found.cost_text, found.action, two_parts)
+    assert ": " in two_parts.text() and two_parts.text() in hint_text(odd, DisplaySettings()).plain
 
 
 def test_a_long_line_of_the_deal_end_wraps_under_itself_not_at_the_edge() -> None:

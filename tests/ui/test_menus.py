@@ -5,6 +5,7 @@ Each screen is pushed onto a tiny test app that records what the screen dismisse
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -279,6 +280,28 @@ async def test_new_game_count_follows_the_variant_range() -> None:
         assert screen.player_count == 6
         rows = screen.query_one("#ng-seats").children
         assert [row.id for row in rows] == [f"seat-row-{index}" for index in range(6)]
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru"])
+async def test_new_game_variant_entries_give_the_seat_range_once(language: str) -> None:
+    """Each variant's entry names its seat range once (issue 21: "2-6 players" was also at the
+    end of the description under it), in every language."""
+    from rummy_tui.i18n import set_language
+
+    set_language(language)
+    try:
+        app = ScreenApp(NewGameScreen)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            variants = new_game_screen(app).query_one("#ng-variant", OptionList)
+            assert variants.option_count == len(VARIANT_IDS)
+            for index in range(variants.option_count):
+                rules = get_variant(VARIANT_IDS[index])
+                entry = str(variants.get_option_at_index(index).prompt)
+                seat_range = rf"\b{rules.min_players}\s*[-–]\s*{rules.max_players}\b"
+                assert len(re.findall(seat_range, entry)) == 1, entry
+    finally:
+        set_language("en")
 
 
 async def test_new_game_twelve_seats_fit_at_80x24_by_scrolling() -> None:

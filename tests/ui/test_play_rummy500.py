@@ -3,7 +3,9 @@ declared lay-off (R-7), going out, the table-minus-hand score and the settlement
 
 from __future__ import annotations
 
-from rummy_tui.core import Phase, TakeDiscard
+from textual.widgets import OptionList, Static
+
+from rummy_tui.core import Card, Discard, DrawStock, Game, Phase, TakeDiscard
 from tests.ui.helpers import (
     app_for,
     cursor_to,
@@ -83,3 +85,46 @@ async def test_R5_R7_R11_R12_dig_declare_go_out_and_settle() -> None:
         owed = game.state.settlement[0]
         assert owed == game.state.scores[1] - game.state.scores[0] > 0
         assert f"Anna pays Bob {owed}" in shown
+
+
+def card_of(game: Game, seat: int, token: str) -> Card:
+    """The card ``token`` in ``seat``'s hand."""
+    return next(card for card in game.state.deal.hands[seat] if str(card) == token)
+
+
+def pile_with_three_unusable_depths() -> Game:
+    """Bob to draw from the pile K♠ 9♠ 2♥ 9♥ 4♥ (bottom to top): the 4♥, the 9♥ and the 2♥
+    are of no use to him, the 9♠ (with 9♥ 9♦) and the K♠ (with K♥ K♣) are."""
+    game = stacked_game("rummy500", {0: ANNA, 1: BOB}, upcard="KS", stock="9S 5D 9H 7S 3D 10C")
+    for seat, token in ((1, "9S"), (0, "2H"), (1, "9H"), (0, "4H")):
+        game.apply(DrawStock())
+        game.apply(Discard(card=card_of(game, seat, token)))
+    return game
+
+
+async def test_R5_dig_question_says_a_reason_shared_by_several_depths_once() -> None:
+    """Issue 21: the long reason was written after each of three refused depths. Now each is
+    greyed with a mark and the reason is said once under the list; picking one still says
+    why, naming its card."""
+    app = app_for(pile_with_three_unusable_depths())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        assert type(app.screen).__name__ == "ChoiceScreen"
+        rows = app.screen.query_one(OptionList)
+        labels = [str(rows.get_option_at_index(n).prompt) for n in range(rows.option_count)]
+        notes = [str(note.content) for note in app.screen.query("#choice-note").results(Static)]
+        said = " ".join([*labels, *notes])
+        assert said.count("could not be melded or laid off") == 1, said
+        assert [label.endswith(" *") for label in labels] == [True, True, True, False, False]
+        assert "(R-5)" in notes[0]
+        refused = [choice for choice in app.screen.choices if choice.reason]  # type: ignore[attr-defined]
+        assert [choice.value for choice in refused] == [1, 2, 3]
+        await press(pilot, "2")  # a refused depth: nothing taken, the reason said in full
+        assert type(app.screen).__name__ == "ChoiceScreen"
+        said = [notice.message for notice in app._notifications]
+        assert any("9♥ could not be melded" in message for message in said), said
+        await press(pilot, "4")
+        assert app.controller is not None
+        assert app.controller.game.state.log[-1].action == TakeDiscard(count=4)

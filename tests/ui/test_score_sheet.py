@@ -3,8 +3,12 @@ screen and its choices, and a finished match opened from the Load screen, as a p
 
 from __future__ import annotations
 
+import itertools
+import random
+import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, TabbedContent
 
 from rummy_tui.core import Phase, get_variant, new_game
@@ -15,7 +19,13 @@ from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.score_sheet import MatchEndScreen, ScoreSheetScreen
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.sheet_table import ScoreSheetTable
-from rummy_tui.ui.widgets.totals_chart import TotalsChart, TotalsLineChart, TotalsSparklines
+from rummy_tui.ui.widgets.totals_chart import (
+    MOST_TICK_GAPS,
+    TotalsChart,
+    TotalsLineChart,
+    TotalsSparklines,
+    whole_ticks,
+)
 from tests.core.helpers import cycle
 from tests.ui.helpers import (
     SUIT_GLYPHS,
@@ -274,3 +284,39 @@ async def test_P5_an_extra_deal_after_an_exact_tie_is_marked_on_the_sheet() -> N
         table = sheet_table(app)
         assert table.get_cell("deal2", "deal").plain == "3\nextra"
         assert "extra deal after an exact tie (R-12)" in table.get_cell("deal2", "note").plain
+
+
+def value_axis_labels(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The numbers written left of the line chart's value axis."""
+    from textual_plotext import PlotextPlot
+
+    drawn = str(app.screen.query_one(TotalsLineChart).query_one(PlotextPlot).render())
+    return re.findall(r"^\s*(-?[\d.]+)┤", drawn, flags=re.M)
+
+
+async def test_P5_line_chart_marks_whole_numbers_on_the_value_axis() -> None:
+    """Points and chips are whole: the value axis never reads 6.7 or 13.3 (issue 21)."""
+    game = played_game("european", 3, 3, deal_limit=12)
+    app = app_for(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "c", "v")
+        await settle(pilot)
+        labels = value_axis_labels(app)
+        assert len(labels) >= 3
+        assert all(re.fullmatch(r"-?\d+", label) for label in labels), labels
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_P5_whole_ticks_cover_the_totals_in_round_whole_steps(seed: int) -> None:
+
+    rng = random.Random(seed)
+    low = rng.randint(-600, 600)
+    high = low + rng.choice([0, 1, 3, 7, 13, 40, 99, 250, 1234])
+    ticks = whole_ticks(low, high)
+    assert all(isinstance(tick, int) for tick in ticks)
+    assert ticks[0] <= low and ticks[-1] >= high
+    steps = {second - first for first, second in itertools.pairwise(ticks)}
+    assert len(steps) <= 1 and len(ticks) <= MOST_TICK_GAPS + 1
+    for step in steps:
+        assert str(step).strip("0") in {"1", "2", "5"}

@@ -7,7 +7,7 @@ from rummy_tui.i18n import N_
 RULES = RuleSet(
     variant_id="classic",
     name=N_("Classic Rummy"),
-    description=N_("One pack, meld and lay off as you go; empty your hand first. 2-6 players."),
+    description=N_("One pack, meld and lay off as you go; empty your hand first."),
     min_players=2,
     max_players=6,
     packs_by_players=((6, 1),),

@@ -7,7 +7,7 @@ from rummy_tui.i18n import N_
 RULES = RuleSet(
     variant_id="european",
     name=N_("European Rummy"),
-    description=N_("Runs only, 15 cards, lay all down at once; losers pay chips. 2-12 players."),
+    description=N_("Runs only, 15 cards, lay all down at once; losers pay chips."),
     min_players=2,
     max_players=12,
     packs_by_players=((5, 2), (9, 3), (12, 4)),

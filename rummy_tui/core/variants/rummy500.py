@@ -6,9 +6,7 @@ from rummy_tui.i18n import N_
 RULES = RuleSet(
     variant_id="rummy500",
     name=N_("Rummy 500"),
-    description=N_(
-        "Score what you meld; dig into the spread discard pile. First to 500. 2-8 players."
-    ),
+    description=N_("Score what you meld; dig into the spread discard pile. First to 500."),
     min_players=2,
     max_players=8,
     packs_by_players=((4, 1), (8, 2)),

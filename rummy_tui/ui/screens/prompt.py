@@ -41,6 +41,9 @@ class Choice:
     value: Any
     reason: str | None = None
     """Why this answer is not allowed now (shown greyed); None when it is allowed."""
+    mark: str | None = None
+    """Shown after a refused answer in place of its reason when the reason is said once
+    under the list (``*``); None: the reason itself is shown."""
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -82,6 +85,10 @@ class ChoiceScreen(ModalScreen[Any]):
         padding: 0;
         background: $surface;
     }
+    ChoiceScreen #choice-note {
+        color: $text-muted;
+        margin-top: 1;
+    }
     ChoiceScreen #choice-help {
         color: $text-muted;
         margin-top: 1;
@@ -97,12 +104,15 @@ class ChoiceScreen(ModalScreen[Any]):
         question: str,
         choices: Sequence[Choice],
         detail: str | Text = "",
+        note: str | Text = "",
     ) -> None:
         super().__init__()
         translate_bindings(self)
         self.question = question
         self.choices = list(choices)
         self.detail = detail
+        self.note = note
+        """Said once under the list: the reasons several refused answers share."""
 
     def compose(self) -> ComposeResult:
         options = []
@@ -111,15 +121,11 @@ class ChoiceScreen(ModalScreen[Any]):
             label.append_text(
                 choice.label if isinstance(choice.label, Text) else Text(choice.label)
             )
-            if choice.reason:
-                from rummy_tui.ui.render import log_text
-                from rummy_tui.ui.settings import DisplaySettings
-
-                settings = getattr(self.app, "settings", None) or DisplaySettings()
-                reason = log_text(choice.reason, settings)
-                reason.stylize("italic")
+            if choice.reason and choice.mark:
+                label.append(f" {choice.mark}")
+            elif choice.reason:
                 label.append(" — ")
-                label.append_text(reason)
+                label.append_text(self._reason_text(choice.reason))
             options.append(
                 Option(label, id=f"choice-{number - 1}", disabled=choice.reason is not None)
             )
@@ -128,7 +134,20 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.detail:
                 yield Static(self.detail, id="detail", markup=False)
             yield OptionList(*options, id="choices")
+            if self.note:
+                note = self.note if isinstance(self.note, Text) else self._reason_text(self.note)
+                yield Static(note, id="choice-note", markup=False)
             yield Static(_("↑↓ choose · Enter or 1-9 pick · Esc cancel"), id="choice-help")
+
+    def _reason_text(self, reason: str) -> Text:
+        """A refusal as the table writes it (cards in the display settings), in italics."""
+        from rummy_tui.ui.render import log_text
+        from rummy_tui.ui.settings import DisplaySettings
+
+        settings = getattr(self.app, "settings", None) or DisplaySettings()
+        text = log_text(reason, settings)
+        text.stylize("italic")
+        return text
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)

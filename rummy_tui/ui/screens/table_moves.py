@@ -30,7 +30,7 @@ from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.ui.dig import plan_dig
+from rummy_tui.ui.dig import depth_notes, plan_dig
 from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_text import (
@@ -51,6 +51,19 @@ if TYPE_CHECKING:
     from rummy_tui.ui.settings import DisplaySettings
 
 T = TypeVar("T")
+
+KEY_MOVES: dict[str, frozenset[str]] = {
+    "draw": frozenset({"draw_stock"}),
+    "take": frozenset({"take_discard", "draw_two"}),
+    "draw_two": frozenset({"draw_two"}),
+    "meld": frozenset({"meld"}),
+    "lay_off": frozenset({"lay_off"}),
+    "discard": frozenset({"discard"}),
+    "go_out": frozenset({"go_out"}),
+    "end_deal": frozenset({"end_deal"}),
+}
+"""The kinds of move each move key makes (``t`` takes the discard with a second card where
+the variant draws two, B-1)."""
 
 
 class MoveKeys:
@@ -96,6 +109,13 @@ class MoveKeys:
             return selected[0]
         return state.order[state.cursor]
 
+    def key_offered(self, action: str) -> bool:
+        """Whether the footer offers the key of ``action`` now: a move key only while the
+        turn's phase leaves its kind of move open (the core's ``open_now``). A key left out
+        still works when pressed, and the core says why nothing happened."""
+        kinds = KEY_MOVES.get(action)
+        return kinds is None or bool(kinds & self.options.open_now)
+
     def apply(self, action: Action) -> None:
         """Ask the turn flow to make ``action`` (only while a hand is played)."""
         if self.mode is Mode.PLAY:
@@ -107,14 +127,16 @@ class MoveKeys:
         choices: list[Choice],
         then: Callable[[T], None],
         detail: str | Text = "",
+        note: str = "",
     ) -> None:
-        """Ask a question; ``then(value)`` runs with the answer (not when cancelled)."""
+        """Ask a question; ``then(value)`` runs with the answer (not when cancelled). The
+        ``note`` goes under the list."""
 
         def answered(value: T | None) -> None:
             if value is not None:
                 then(value)
 
-        self.app.push_screen(ChoiceScreen(question, choices, detail), answered)
+        self.app.push_screen(ChoiceScreen(question, choices, detail, note), answered)
 
     def action_draw(self) -> None:
         """Draw the top card of the stock."""
@@ -135,19 +157,22 @@ class MoveKeys:
             if not plan.ask:
                 self.apply(TakeDiscard(count=plan.count))
                 return
+            notes = depth_notes(options)
             choices = [
                 Choice(
                     take_depth_label(option.card, option.count, self.settings),
                     option.count,
                     option.reason,
+                    mark,
                 )
-                for option in options
+                for option, mark in zip(options, notes.marks, strict=True)
             ]
             self.ask(
                 _("Take from the discard pile down to which card?"),
                 choices,
                 lambda count: self.apply(TakeDiscard(count=count)),
                 _("The deepest card you take must be melded or laid off this turn (R-5)."),
+                "\n".join(notes.notes),
             )
             return
         if take is TakeStyle.WITH_SECOND:

@@ -3,7 +3,9 @@
 Textual's own footer scrolls sideways when the keys do not fit; the table has more keys than
 fit on one 80-column line, and every binding must stay visible, so this footer wraps instead.
 A binding the screen disables right now is drawn dimmed; one that does not apply to the
-variant is left out. Clicking a key runs its action, so the footer doubles as a row of buttons.
+variant is left out, and so is one whose screen says it does nothing at this moment
+(``key_offered(action)`` False: the table's move keys outside their phase). Clicking a key runs
+its action, so the footer doubles as a row of buttons.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ class KeyBar(Widget):
         seen: set[str] = set()
         for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or not isinstance(binding, Binding):
+                continue
+            offered = getattr(node, "key_offered", None)
+            if callable(offered) and not offered(binding.action.split("(")[0]):
                 continue
             key_display = binding.key_display or self.app.get_key_display(binding)
             marker = f"{key_display}|{binding.description}"

@@ -48,6 +48,9 @@ all readable on a dark background. Twelve, one per possible column."""
 
 LETTERS = "ABCDEFGHIJKL"
 
+MOST_TICK_GAPS = 6
+"""The line chart's value axis is split into at most this many equal steps."""
+
 
 def series_colour(index: int) -> tuple[int, int, int]:
     """The colour of the ``index``-th column's series."""
@@ -101,6 +104,32 @@ def stretched(values: tuple[int, ...], width: int) -> list[int]:
     return [value for value in values for _ in range(repeat)]
 
 
+def whole_ticks(low: int, high: int, most: int = MOST_TICK_GAPS) -> list[int]:
+    """Marks for the value axis from ``low`` to ``high``: whole numbers a round step apart
+    (1, 2 or 5 times a power of ten), the first at or below ``low``, the last at or above
+    ``high``, at most ``most`` steps between them (points and chips are whole, so the axis
+    never reads 6.7).
+
+    >>> whole_ticks(-20, 20)
+    [-20, -10, 0, 10, 20]
+    >>> whole_ticks(0, 3)
+    [0, 1, 2, 3]
+    >>> whole_ticks(5, 5)
+    [5]
+    """
+    if high <= low:
+        return [low]
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * power
+            first = (low // step) * step
+            last = -((-high) // step) * step
+            if (last - first) // step <= most:
+                return list(range(first, last + 1, step))
+        power *= 10
+
+
 class TotalsLineChart(Widget):
     """The running totals as one line chart (plotext), one coloured, labelled line each."""
 
@@ -145,9 +174,14 @@ class TotalsLineChart(Widget):
         plt.xticks([float(deal) for deal in deals], [str(deal) for deal in deals])
         target = self.sheet.target_score
         highest = max((max(line.totals) for line in series), default=0)
+        lowest = min((min(line.totals) for line in series), default=0)
         if target is not None and highest * 2 >= target:
             # The target line only once someone is halfway there (it would flatten the lines).
             plt.hline(target, color=(150, 150, 150))
+            highest = max(highest, target)
+        ticks = whole_ticks(lowest, highest)
+        plt.ylim(ticks[0], ticks[-1])
+        plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
 
 
 class TotalsSparklines(VerticalScroll):
