@@ -117,6 +117,10 @@ async def test_P4_discard_taken_back_from_the_hand_off() -> None:
         assert type(app.screen).__name__ == "HandoffScreen"
         assert footer_offers_take_back(app)
         await press(pilot, "u")
+        # The gate for Bob comes first (P-1): nothing is taken back before his Enter.
+        assert type(app.screen).__name__ == "TakeBackGate"
+        assert game.current == 0
+        await pass_to(pilot, "Bob")
         assert app.screen is table(app)
         assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
         assert game.current == 1 and game.phase is Phase.PLAY
