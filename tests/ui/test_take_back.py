@@ -442,21 +442,21 @@ async def test_P4_the_cursor_stands_on_the_card_taken_back() -> None:
         upcard="4C",
         stock="QD 6S 6D",
     )
-    app = app_for(game)
+    # Bob alone with a computer that thinks a while: u while he watches takes the discard back.
+    app = app_for(game, bots={0: "easy"}, bot_delay=5.0)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
         await press(pilot, "t")
         await cursor_to(pilot, "JS")
         await press(pilot, "x")
+        assert table(app).mode is Mode.WATCH
         await press(pilot, "u")
-        await pass_to(pilot, "Bob")
         state = table(app).hand_state
         assert state is not None and str(state.order[state.cursor]) == "JS"
         await press(pilot, "x")  # a second x throws the card that came back, nothing else
         assert str(game.state.deal.discard[-1]) == "JS"
         await press(pilot, "u")
-        await pass_to(pilot, "Bob")
 
         await select(pilot, "7H", "8H", "9H")
         await press(pilot, "m")
