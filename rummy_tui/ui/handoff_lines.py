@@ -36,8 +36,8 @@ def turn_under_way(view: PlayerView, seat: int, settings: DisplaySettings) -> Te
     if view.current != seat or view.phase is not Phase.PLAY:
         return None
     if view.must_use is not None:
-        # Translators: Rummy 500 after a resumed save; {card} is the deepest card taken.
         return fill(
+            # Translators: Rummy 500, a save resumed mid-turn; {card} is the deepest card taken.
             _(
                 "You are half-way through your turn: you must still use the {card} "
                 "you took from the discard pile."
@@ -46,8 +46,8 @@ def turn_under_way(view: PlayerView, seat: int, settings: DisplaySettings) -> Te
             card=card_text(view.must_use, settings),
         )
     if view.taken_from_discard:
-        # Translators: after a resumed save; {cards} are the cards taken this turn.
         return fill(
+            # Translators: a save resumed mid-turn; {cards} are the cards taken this turn.
             _(
                 "You are half-way through your turn: you took {cards} from the discard pile "
                 "and have not discarded yet."

@@ -217,6 +217,11 @@ class TakeBackGate(HandoffScreen):
     def title_line(self) -> str:
         return _("{player} takes back the discard").format(player=self.player_name)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_body":
+            return False  # nothing to scroll: no summary on the gate
+        return super().check_action(action, parameters)
+
     def action_back(self) -> None:
         """Not now: back to the hand-off it came from, nothing taken back."""
         self.dismiss("back")
