@@ -22,8 +22,12 @@ NOTE_STYLE = "bold"
 def computers_first(count: int) -> str:
     """The hand-off's last line when ``count`` computer players move before the named
     player, who watches their own hand meanwhile."""
+    if count == 1:
+        return _(
+            "Next a computer player takes its turn; you see your hand meanwhile, then you play."
+        )
     return ngettext(
-        "Next a computer player takes its turn; you see your hand meanwhile, then you play.",
+        "Next {n} computer player takes its turn; you see your hand meanwhile, then you play.",
         "Next {n} computer players take their turns; you see your hand meanwhile, then you play.",
         count,
     ).format(n=count)
