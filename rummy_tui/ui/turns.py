@@ -134,9 +134,12 @@ class TurnFlow:
         refusal = refusal or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
         if seat is None:
             self.table.refused(refusal)
-            return
-        # Refused after the hand-off's u: the reason as a notice (the table is covered), and
-        # the hand-off comes back.
+        else:
+            self._refused_from_hand_off(refusal)
+
+    def _refused_from_hand_off(self, refusal: str) -> None:
+        """A take-back asked for with the hand-off's u was refused: the reason as a notice
+        (the table is covered), and the hand-off comes back."""
         self.app.notice(refusal, "warning")
         self.next_turn(force_handoff=True)
 
@@ -272,8 +275,7 @@ class TurnFlow:
 
         refusal = self.controller.take_back_refusal(mover)
         if refusal is not None:
-            self.app.notice(refusal, "warning")
-            self.next_turn(force_handoff=True)
+            self._refused_from_hand_off(refusal)
             return
         players = self.controller.players
 
