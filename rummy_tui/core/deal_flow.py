@@ -13,7 +13,14 @@ from rummy_tui.core.actions import Action, ActionRecord, LogFacts
 from rummy_tui.core.cards import Card
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
-from rummy_tui.core.state import DealEnding, DealResult, GameState, Phase, TurnState
+from rummy_tui.core.state import (
+    DealEnding,
+    DealResult,
+    GameState,
+    Phase,
+    TurnState,
+    seat_after,
+)
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
 Done = tuple[Action, str, LogFacts]
@@ -106,7 +113,7 @@ class DealFlow:
         seat = self.current
         if deal.turn.melded:
             deal.has_melded[seat] = True
-        deal.current = (seat + 1) % len(self.players)
+        deal.current = seat_after(seat, len(self.players))
         deal.turn = TurnState()
         deal.turn_number += 1
         deal.phase = Phase.DRAW

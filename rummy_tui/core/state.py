@@ -14,6 +14,11 @@ from rummy_tui.core.variants.ruleset import RuleSet
 STATE_FORMAT = 1
 
 
+def seat_after(seat: int, players: int) -> int:
+    """The seat that plays after ``seat`` at a table of ``players`` (play passes to the left)."""
+    return (seat + 1) % players
+
+
 class Phase(StrEnum):
     """Where the deal stands (an explicit phase machine, one legal/apply helper per phase)."""
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rummy_tui.core.actions import ActionRecord
 from rummy_tui.core.cards import Card
 from rummy_tui.core.melds import TableMeld
-from rummy_tui.core.state import CutRound, DealResult, Phase, TakeBackNote
+from rummy_tui.core.state import CutRound, DealResult, Phase, TakeBackNote, seat_after
 from rummy_tui.core.variants.ruleset import RuleSet
 
 
@@ -81,3 +81,11 @@ class PlayerView(BaseModel):
     def player_count(self) -> int:
         """How many seats the table has."""
         return len(self.players)
+
+    def turn_order(self) -> tuple[int, ...]:
+        """Every seat in the order they play from now on, the seat to act first."""
+        count = len(self.players)
+        order = [self.current % count] if count else []
+        while len(order) < count:
+            order.append(seat_after(order[-1], count))
+        return tuple(order)

@@ -251,12 +251,7 @@ class Controller:
             return self.words(error)
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return _("That move could not be taken back: {error}.").format(error=error)
-        state = self.hands.by_seat.get(seat)
-        if state is not None:
-            # Cards coming back to the hand did not come in this turn: no fresh mark for them.
-            fresh_before = set(state.fresh)
-            self.hands.follow(self.game.view(seat))
-            state.fresh = fresh_before & set(state.order)
+        self.hands.took_back(self.game.view(seat))
         self.autosave()
         return note
 

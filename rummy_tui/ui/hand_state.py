@@ -124,6 +124,21 @@ class HandOrders:
         if state is not None and state.deal == view.deal_number:
             sync_hand(state, view)
 
+    def took_back(self, view: PlayerView) -> None:
+        """A take-back (P-4) changed ``view.seat``'s hand: bring its order up to date, with the
+        cursor on the first card that came back (the discard taken back, one of a meld's
+        cards), so the next key acts on it. Cards coming back did not come in this turn:
+        they get no fresh mark."""
+        state = self.by_seat.get(view.seat)
+        if state is None or state.deal != view.deal_number:
+            return
+        before, fresh_before = set(state.order), set(state.fresh)
+        sync_hand(state, view)
+        state.fresh = fresh_before & set(state.order)
+        returned = [index for index, card in enumerate(state.order) if card not in before]
+        if returned:
+            state.cursor = returned[0]
+
     def to_extra(self) -> dict[str, list[str]]:
         """The orders as they are, for the save's extra data."""
         return {

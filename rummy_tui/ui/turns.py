@@ -23,11 +23,14 @@ from rummy_tui.core import Action, ActionRecord, Phase, PlayerView, StartDeal
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.ui.controller import Controller, Outcome
+from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
 from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.table_text import Mode
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from rich.text import Text
 
     from rummy_tui.bots import Bot
     from rummy_tui.ui.app import RummyApp
@@ -109,10 +112,10 @@ class TurnFlow:
             self.table.refused(outcome.reason or _("That move is not allowed."))
 
     def take_back(self, seat: int | None = None) -> None:
-        """The person at the keyboard (or ``seat``: the one whose discard the hand-off offers to
-        take back) takes back their newest move, if the core allows it (P-4). A computer
-        still thinking stops; the keyboard stays with (or returns to) the mover, with no
-        hand-off."""
+        """The person at the keyboard (or ``seat``: the one whose discard the hand-off offered
+        to take back, now at the keyboard after the gate) takes back their newest move, if
+        the core allows it (P-4). A computer still thinking stops; the keyboard stays with
+        (or returns to) the mover, with no further hand-off."""
         mover = self.keyboard_seat if seat is None else seat
         refusal = (
             _("Only the player at the keyboard may take back a move ({rule}).").format(rule="P-4")
@@ -128,11 +131,17 @@ class TurnFlow:
                 self.moved(result)
                 return
             refusal = result
-        self.table.refused(
-            refusal or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
-        )
-        if seat is not None:  # refused from the hand-off: the hand-off comes back
-            self.next_turn()
+        refusal = refusal or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
+        if seat is None:
+            self.table.refused(refusal)
+        else:
+            self._refused_from_hand_off(refusal)
+
+    def _refused_from_hand_off(self, refusal: str) -> None:
+        """A take-back asked for with the hand-off's u was refused: the reason as a notice
+        (the table is covered), and the hand-off comes back."""
+        self.app.notice(refusal, "warning")
+        self.next_turn(force_handoff=True)
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
@@ -142,8 +151,14 @@ class TurnFlow:
 
     def next_turn(self, force_handoff: bool = False) -> None:
         """Show whatever comes next: the end of the deal, a computer's move, or the next
-        player's hand (after a hand-off when someone else takes the keyboard)."""
-        controller, table = self.controller, self.table
+        player's hand (after a hand-off when someone else takes the keyboard).
+
+        With two or more people at the table the keyboard is passed on before any computer
+        moves: when a computer is to play and the keyboard is not with the person who plays
+        after it, that person's hand-off comes first (it offers the discard back, P-4, as any
+        hand-off does), and the computers play once it is passed, the person watching their
+        own hand meanwhile."""
+        controller = self.controller
         if controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             self._end_streak()
             self.show_deal_end()
@@ -151,6 +166,11 @@ class TurnFlow:
         seat = controller.current
         humans = controller.human_seats
         if controller.is_bot(seat):
+            person, computers = self._next_person()
+            if len(humans) > 1 and person is not None and person != self.keyboard_seat:
+                self._end_streak()
+                self._hand_off(person, computers_first(computers))
+                return
             now = self.clock()
             drawn = self._streak_drawn_at
             if drawn is None or now - drawn >= STREAK_DRAW_EVERY:
@@ -162,37 +182,61 @@ class TurnFlow:
             return
         self._end_streak()
         if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
-            table.hide_hand()
-            self.keyboard_seat = None
-            self.handoff_due = False
-            from rummy_tui.ui.screens.handoff import HandoffScreen
-
             view = controller.public_view()
-            # Translators: the hand-off's line under the name: variant · deal number · player.
-            context = _("{variant} · deal {number} · {player} to play").format(
-                variant=_(view.rules.name), number=view.deal_number, player=controller.players[seat]
-            )
-            # P-4: the discard that ended the turn may be taken back until Enter is pressed.
-            mover = controller.mover_to_take_back() if not force_handoff else None
-            offer = None
-            if mover is not None:
-                offer = _("{player} may still press u to take back the discard.").format(
-                    player=controller.players[mover]
-                )
-            self.app.push_screen(
-                HandoffScreen(
-                    controller.players[seat],
-                    context,
-                    since=view.log,
-                    settings=table.settings,
-                    seat=seat,
-                    take_back=offer,
-                ),
-                partial(self._handed_over, seat, mover),
-            )
+            under_way = turn_under_way(view, seat, self.table.settings)
+            self._hand_off(seat, under_way)
             return
         self.keyboard_seat = seat
-        table.show(controller.view(seat), Mode.PLAY)
+        self.table.show(controller.view(seat), Mode.PLAY)
+
+    def _next_person(self) -> tuple[int | None, int]:
+        """The person who plays next from the seat to act on, and how many computers play
+        before them (None and 0 without people at the table)."""
+        controller = self.controller
+        for computers, seat in enumerate(controller.public_view().turn_order()):
+            if not controller.is_bot(seat):
+                return seat, computers
+        return None, 0
+
+    def _hand_off(self, seat: int, next_note: Text | str | None = None) -> None:
+        """The hand-off to the person in ``seat`` (P-1): no hand on the table until their
+        Enter. It offers the discard that ended the last turn back to its player while the
+        core allows it (P-4)."""
+        from rummy_tui.ui.screens.handoff import HandoffScreen
+
+        controller, table = self.controller, self.table
+        table.hide_hand()
+        self.keyboard_seat = None
+        self.handoff_due = False
+        view = controller.public_view()
+        # Translators: the hand-off's line under the name: variant · deal number · player.
+        context = _("{variant} · deal {number} · {player} to play").format(
+            variant=_(view.rules.name),
+            number=view.deal_number,
+            player=controller.players[view.current],
+        )
+        # P-4: the discard that ended the turn may be taken back until Enter is pressed.
+        mover = controller.mover_to_take_back()
+        if mover == seat:
+            mover = None  # the named player's own move of this turn: u at the table after Enter
+        offer = None
+        if mover is not None:
+            offer = _("{player} may still press u to take back the discard.").format(
+                player=controller.players[mover]
+            )
+        self.app.push_screen(
+            HandoffScreen(
+                controller.players[seat],
+                context,
+                since=view.log,
+                settings=table.settings,
+                seat=seat,
+                take_back=offer,
+                next_note=next_note,
+                under_way=view.current == seat and view.phase is Phase.PLAY,
+            ),
+            partial(self._handed_over, seat, mover),
+        )
 
     def _end_streak(self) -> None:
         """No computer is moving now: the next computer's turn is drawn at once."""
@@ -200,24 +244,52 @@ class TurnFlow:
         self._streak_stale = False
 
     def _draw_computer_turn(self) -> None:
-        """The table while a computer plays: the one person's hand watched, else no hand."""
+        """The table while a computer plays: the hand of the person at the keyboard watched
+        (the one person at the table, or the person who plays after the computers), else no
+        hand."""
         controller = self.controller
-        humans = controller.human_seats
+        watcher = self.keyboard_seat
         self._streak_stale = False
-        if len(humans) == 1 and self.keyboard_seat == humans[0]:
-            self.table.show(controller.view(humans[0]), Mode.WATCH)
+        if watcher is not None and not controller.is_bot(watcher):
+            self.table.show(controller.view(watcher), Mode.WATCH)
         else:
             self.table.hide_hand()
 
     def _handed_over(self, seat: int, mover: int | None, choice: str | None) -> None:
         if choice == "take_back" and mover is not None:
-            self.take_back(mover)
+            self._take_back_gate(seat, mover)
             return
         if choice == "leave":
             self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
             return
         self.keyboard_seat = seat
+        if self.controller.is_bot(self.controller.current):
+            self.next_turn()  # the computers before this person play; the person watches
+            return
         self.table.show(self.controller.view(seat), Mode.PLAY)
+
+    def _take_back_gate(self, seat: int, mover: int) -> None:
+        """``u`` on the hand-off for ``seat``: the gate for ``mover``, whose discard comes back
+        after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
+        from rummy_tui.ui.screens.handoff import TakeBackGate
+
+        refusal = self.controller.take_back_refusal(mover)
+        if refusal is not None:
+            self._refused_from_hand_off(refusal)
+            return
+        players = self.controller.players
+
+        def passed(choice: str | None) -> None:
+            if choice == "go":
+                self.take_back(mover)
+            elif choice == "leave":
+                self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
+            else:
+                self.next_turn(force_handoff=True)
+
+        self.app.push_screen(
+            TakeBackGate(players[mover], players[seat], settings=self.table.settings), passed
+        )
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""

@@ -132,9 +132,11 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
 
 
 async def pass_to(pilot: Pilot[Any], name: str) -> None:
-    """Confirm the hand-off screen for ``name``."""
+    """Confirm the hand-off screen (or the take-back gate, P-4) for ``name``."""
+    from rummy_tui.ui.screens.handoff import HandoffScreen
+
     screen_name = type(pilot.app.screen).__name__
-    assert screen_name == "HandoffScreen", f"expected a hand-off, got {screen_name}"
+    assert isinstance(pilot.app.screen, HandoffScreen), f"expected a hand-off, got {screen_name}"
     assert pilot.app.screen.player_name == name  # type: ignore[attr-defined]
     await press(pilot, "enter")
 

@@ -14,6 +14,7 @@ from tests.ui.helpers import (
     app_for,
     cursor_to,
     game_of,
+    handoff_parts,
     pass_to,
     press,
     screen_text,
@@ -64,13 +65,18 @@ async def test_bot_turns_run_without_hand_off_and_are_logged() -> None:
 
 async def test_hand_off_only_to_the_next_person_after_computer_turns() -> None:
     game = new_game(get_variant("classic"), ["Anna", "Bob", "Cid"], seed=5, dealer=0)
-    # Anna 0, Bob 1 (computer), Cid 2. Bob plays first, then Cid: a hand-off to Cid.
+    # Anna 0, Bob 1 (computer), Cid 2. Bob plays first, then Cid: the hand-off to Cid comes
+    # before Bob moves (P-4: with two people the keyboard is passed on before a computer
+    # moves), and Cid watches his own hand while Bob plays.
     app = app_for(game, bots={1: "normal"})
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        assert game.current == 2
+        assert game.current == 1 and not [r for r in game.state.log if r.seat == 1]
         await pass_to(pilot, "Cid")
-        assert table(app).view.seat == 2
+        await settle(pilot)
+        assert game.current == 2
+        assert type(app.screen).__name__ == "TableScreen"
+        assert table(app).view.seat == 2 and table(app).mode is Mode.PLAY
         await press(pilot, "d", "x")
         # Anna is a different person from Cid: the keyboard is handed over.
         await pass_to(pilot, "Anna")
@@ -104,7 +110,9 @@ async def test_autosave_every_action_and_resume_at_the_hand_off(tmp_path: Path) 
         await pilot.pause()
         shown = screen_text(resumed)
         assert "Pass to Bob" in shown
-        assert not any(glyph in shown for glyph in "♣♦♥♠")
+        gate, summary = handoff_parts(shown)
+        assert not any(glyph in gate for glyph in "♣♦♥♠")
+        assert "half-way through your turn" in summary  # public cards only below the gate
         await pass_to(pilot, "Bob")
         assert table(resumed).mode is Mode.PLAY
         assert game_of(resumed).phase is Phase.PLAY

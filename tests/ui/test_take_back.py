@@ -7,16 +7,19 @@ from pathlib import Path
 from rummy_tui.core import Game, Phase, TakeDiscard
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
+from rummy_tui.ui.screens.handoff import HandoffScreen
 from rummy_tui.ui.screens.table import Mode
 from rummy_tui.ui.settings import DisplaySettings
 from tests.ui.helpers import (
     app_for,
     cursor_to,
     game_of,
+    handoff_parts,
     pass_to,
     press,
     screen_text,
     select,
+    settle,
     setup_for_game,
     stacked_game,
     status_text,
@@ -117,6 +120,10 @@ async def test_P4_discard_taken_back_from_the_hand_off() -> None:
         assert type(app.screen).__name__ == "HandoffScreen"
         assert footer_offers_take_back(app)
         await press(pilot, "u")
+        # The gate for Bob comes first (P-1): nothing is taken back before his Enter.
+        assert type(app.screen).__name__ == "TakeBackGate"
+        assert game.current == 0
+        await pass_to(pilot, "Bob")
         assert app.screen is table(app)
         assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
         assert game.current == 1 and game.phase is Phase.PLAY
@@ -350,3 +357,116 @@ async def test_P4_discard_taken_back_while_the_next_computer_still_thinks() -> N
         # The computer's pending choice was dropped: nothing more happens until Bob moves.
         await pilot.pause()
         assert game.current == 1 and len(game.state.take_back_notes) == 1
+
+
+def two_people_and_a_computer() -> Game:
+    """Anna deals; Bob (a person) plays first, then Cid (a computer), then Anna (a person)."""
+    return stacked_game(
+        "classic",
+        {0: "AS 3D 5C 7S 9D JC KH", 1: "7H 8H 9H KS KD KC JS", 2: "2S 4D 6C 8S 10D QC AH"},
+        upcard="10H",
+        stock="QD 6S 2D 4C",
+        players=3,
+        dealer=0,
+    )
+
+
+async def test_P4_a_discard_before_a_computer_can_be_taken_back_like_any_other() -> None:
+    """With two people the keyboard is passed on before a computer moves: the hand-off to the
+    next person (Anna) comes at once and offers Bob his discard back, as when a person sits
+    next; once Anna is at the keyboard the computer plays while she watches her own hand."""
+    game = two_people_and_a_computer()
+    app = app_for(game, bots={2: "easy"})
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        await settle(pilot)
+        # The computer waits: the hand-off to Anna, who plays after it, comes first.
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player_name == "Anna"
+        assert game.current == 2 and not [r for r in game.state.log if r.seat == 2]
+        shown = screen_text(app)
+        assert "Bob may still press u to take back the discard." in shown
+        assert "Cid to play" in shown  # the hand-off's line says who moves now
+        _gate, summary = handoff_parts(shown)
+        assert "Bob discards J♠." in summary
+        # What happened so far, then what comes next.
+        assert summary.index("Bob discards J♠.") < summary.index(
+            "Next a computer player takes its turn; you see your hand meanwhile, then you play."
+        )
+        assert footer_offers_take_back(app)
+
+        await press(pilot, "u")
+        await pass_to(pilot, "Bob")  # the gate for Bob (P-1)
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 1
+        assert game.current == 1 and any(str(c) == "JS" for c in game.state.deal.hands[1])
+        assert "Bob took back: discard J♠" in log_on_screen(app)
+
+        await press(pilot, "x")  # the J♠ again (the cursor stands on it)
+        await settle(pilot)
+        await pass_to(pilot, "Anna")
+        await settle(pilot)
+        # The computer played while Anna watched; now it is her turn, with no other hand-off.
+        assert [r for r in game.state.log if r.seat == 2]
+        assert game.current == 0
+        assert app.screen is table(app)
+        assert table(app).mode is Mode.PLAY and table(app).view.seat == 0
+
+
+async def test_P4_the_next_person_watches_their_own_hand_while_the_computer_thinks() -> None:
+    game = two_people_and_a_computer()
+    app = app_for(game, bots={2: "easy"}, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        await pass_to(pilot, "Anna")
+        assert game.current == 2
+        assert table(app).mode is Mode.WATCH and table(app).view.seat == 0
+        assert "Anna's hand" in screen_text(app)
+        # Bob's right ended with Anna's Enter: u is refused, and nothing changes.
+        before = game.to_json()
+        await press(pilot, "u")
+        assert "(P-4)" in status_text(app)
+        assert game.to_json() == before
+
+
+async def test_P4_the_cursor_stands_on_the_card_taken_back() -> None:
+    game = stacked_game(
+        "classic",
+        {0: "QH AS 3S 5S 7S 9D 6C 8C QC 4H", 1: "7H 8H 9H 10H KD KC 2C 3C 5D JS"},
+        upcard="4C",
+        stock="QD 6S 6D",
+    )
+    # Bob alone with a computer that thinks a while: u while he watches takes the discard back.
+    app = app_for(game, bots={0: "easy"}, bot_delay=5.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        await cursor_to(pilot, "JS")
+        await press(pilot, "x")
+        assert table(app).mode is Mode.WATCH
+        await press(pilot, "u")
+        state = table(app).hand_state
+        assert state is not None and str(state.order[state.cursor]) == "JS"
+        await press(pilot, "x")  # a second x throws the card that came back, nothing else
+        assert str(game.state.deal.discard[-1]) == "JS"
+        await press(pilot, "u")
+
+        await select(pilot, "7H", "8H", "9H")
+        await press(pilot, "m")
+        await cursor_to(pilot, "10H")
+        await press(pilot, "l")  # laid off on the heart run
+        await cursor_to(pilot, "KD")
+        await press(pilot, "u")  # the lay-off: the cursor goes to the 10♥
+        state = table(app).hand_state
+        assert state is not None and str(state.order[state.cursor]) == "10H"
+        await press(pilot, "u")  # the meld: the cursor on one of its cards
+        state = table(app).hand_state
+        assert state is not None and str(state.order[state.cursor]) in ("7H", "8H", "9H")
+        assert not state.selected

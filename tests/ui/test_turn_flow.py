@@ -5,14 +5,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rummy_tui.core import Action, Phase, get_variant, new_game
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.controller import Outcome
+from rummy_tui.ui.render import card_label
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.turns import Source, TurnFlow
-from tests.ui.helpers import app_for, pass_to, press, settle, setup_for_game, table
+from tests.ui.helpers import (
+    SUIT_GLYPHS,
+    app_for,
+    handoff_parts,
+    pass_to,
+    press,
+    screen_text,
+    settle,
+    setup_for_game,
+    stacked_game,
+    table,
+)
 from tests.ui.test_play_classic import classic_game
+from tests.ui.test_take_back import RUMMY500_ANNA, RUMMY500_BOB
 
 
 def record_moves(flow: TurnFlow) -> list[tuple[str, Source]]:
@@ -71,3 +87,66 @@ async def test_the_save_keeps_the_hand_order_the_table_shows(tmp_path: Path) -> 
         assert app.controller is not None and app.controller.saving.name is not None
         _setup, _game, extra = SaveStore(tmp_path).load(app.controller.saving.name)
         assert extra["hand_order"]["1"] == [card.key for card in state.order]
+
+
+HALF_PLAYED = {
+    "stock draw": (
+        "classic",
+        "d",
+        "You are half-way through your turn: you drew from the stock and have not discarded yet.",
+    ),
+    "pile take": (
+        "classic",
+        "t",
+        "You are half-way through your turn: you took 4♣ from the discard pile and have not "
+        "discarded yet.",
+    ),
+    "rummy 500 take": (
+        "rummy500",
+        "t",
+        "You are half-way through your turn: you must still use the K♠ you took from the "
+        "discard pile.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(HALF_PLAYED))
+async def test_P1_a_turn_resumed_after_the_draw_says_it_is_half_played(
+    case: str, tmp_path: Path
+) -> None:
+    variant, key, sentence = HALF_PLAYED[case]
+    if variant == "classic":
+        game = classic_game()
+    else:
+        game = stacked_game(
+            "rummy500", {0: RUMMY500_ANNA, 1: RUMMY500_BOB}, upcard="KS", stock="5C 9S 5D 5H"
+        )
+    app = make_app(
+        setup=setup_for_game(game), game=game, data_dir=tmp_path, settings=DisplaySettings()
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, key)
+        assert app.controller is not None and app.controller.saving.name is not None
+        name = app.controller.saving.name
+        drawn = set(game.state.deal.hands[1])
+
+    resumed = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())
+    async with resumed.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        gate, summary = handoff_parts(screen_text(resumed))
+        assert "Pass to Bob" in gate
+        assert not any(glyph in gate for glyph in SUIT_GLYPHS)
+        assert "Nothing has happened" not in summary
+        drawn_summary = str(resumed.screen.query_one("#handoff-since-text").render())
+        assert drawn_summary.splitlines()[-1] == sentence
+        # What Bob did of this turn is in the summary; a card from the stock is never named.
+        assert "Bob " in summary
+        if key == "d":
+            stock_card = [
+                card for card in drawn if card not in set(classic_game().state.deal.hands[1])
+            ]
+            assert stock_card and card_label(stock_card[0], DisplaySettings()) not in summary
+        await pass_to(pilot, "Bob")
+        assert table(resumed).mode is Mode.PLAY

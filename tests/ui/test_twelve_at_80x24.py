@@ -230,10 +230,12 @@ async def test_hand_off_wraps_a_long_line_instead_of_cutting_it() -> None:
     app = app_for(game, bots={1: "normal", 3: "hard", 5: "easy"})
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await press(pilot, "enter", "d", "x")
+        await press(pilot, "enter", "d", "x")  # Anna plays; the hand-off to Cid comes at once
+        await settle(pilot)
+        await press(pilot, "enter", "d", "x")  # Cid watches Computer 2, then plays
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
-        records = since_last_turn(app.controller.game.state.log, 2)  # type: ignore[union-attr]
+        records = since_last_turn(app.controller.game.state.log, 4)  # type: ignore[union-attr]
         assert any(len(record.text) > 70 for record in records), "no long record: another seed"
         shown = "".join(screen_text(app).replace("║", "").split())  # spaces aside
         for line in log_lines(records, DisplaySettings(), limit=None).plain.splitlines():

@@ -6,7 +6,13 @@ scrollback either. The next hand is drawn only after Enter is pressed.
 
 Below the name it lists what happened since the named player's last turn (the public log, so
 nothing private): with twelve players a person can read the eleven turns they missed before
-looking at their hand. The list scrolls; the name and the Enter line stay above it.
+looking at their hand. The list scrolls; the name and the Enter line stay above it. Its last
+line may say what comes next: computer players who move before the named player, or that the
+named player is half-way through a turn (after a resumed save).
+
+:class:`TakeBackGate` is the same gate for the player who asked, with ``u`` on the hand-off,
+to take back the discard that ended their turn (P-4): it names that player, and their hand is
+drawn only after their own Enter (P-1).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -94,6 +101,8 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         settings: DisplaySettings | None = None,
         seat: int | None = None,
         take_back: str | None = None,
+        next_note: Text | str | None = None,
+        under_way: bool = False,
     ) -> None:
         """
         Args:
@@ -105,6 +114,10 @@ class HandoffScreen(ScrollKeys, Screen[str]):
             seat: The player's seat (None: found by name).
             take_back: The line saying who may still take back the last discard (P-4), when
                 the core allows it; None hides the line and the key.
+            next_note: The last line of the summary: what comes next (computers who move
+                first, or the rest of a turn half played).
+            under_way: The named player's turn is under way (a resumed save): the summary
+                starts after their last whole turn and includes what they did of this one.
         """
         super().__init__()
         translate_bindings(self)
@@ -114,6 +127,12 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         self.settings = settings
         self.seat = seat
         self.take_back = take_back
+        self.next_note = next_note
+        self.under_way = under_way
+
+    def title_line(self) -> str:
+        """The gate's first line, naming the player."""
+        return _("Pass to {player}").format(player=self.player_name)
 
     def _log_and_seat(self) -> tuple[list[ActionRecord], int | None]:
         records, seat = self.records, self.seat
@@ -129,11 +148,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         records, seat = self._log_and_seat()
         settings = self.settings or getattr(self.app, "settings", None) or DisplaySettings()
         with Vertical():
-            yield Static(
-                _("Pass to {player}").format(player=self.player_name),
-                id="handoff-name",
-                markup=False,
-            )
+            yield Static(self.title_line(), id="handoff-name", markup=False)
             yield Static(
                 _("Only {player} should look at the screen now.").format(player=self.player_name),
                 id="handoff-who",
@@ -149,9 +164,15 @@ class HandoffScreen(ScrollKeys, Screen[str]):
             if self.context:
                 yield Static(self.context, id="handoff-context", markup=False)
             if records and seat is not None:
+                summary = since_text(records, seat, settings, under_way=self.under_way)
+                if self.next_note:
+                    note = self.next_note
+                    summary = Text("\n").join(
+                        [summary, Text(note, style="bold") if isinstance(note, str) else note]
+                    )
                 yield Static(_("Since your last turn:"), id="handoff-since-title")
                 with ScrollBody(id="handoff-since", from_end=True):
-                    yield Static(since_text(records, seat, settings), id="handoff-since-text")
+                    yield Static(summary, id="handoff-since-text")
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -171,3 +192,36 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     def action_leave(self) -> None:
         """Ask to leave the table."""
         self.dismiss("leave")
+
+
+class TakeBackGate(HandoffScreen):
+    """ "Bob takes back the discard": after ``u`` on a hand-off, the keyboard goes back to the
+    player who discarded (P-4), and their hand is drawn only after their Enter (P-1). Dismisses
+    with "go" (Enter: the discard is taken back), "back" (Esc: the hand-off it came from) or
+    "leave" (q)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", N_("Back"), key_display="Esc"),
+    ]
+
+    def __init__(self, name: str, back_to: str, settings: DisplaySettings | None = None) -> None:
+        """
+        Args:
+            name: The player who takes back their discard.
+            back_to: The player the hand-off it came from names (Esc goes back to it).
+            settings: How cards are drawn.
+        """
+        context = _("Esc goes back to the hand-off for {player}.").format(player=back_to)
+        super().__init__(name, context, since=[], settings=settings)
+
+    def title_line(self) -> str:
+        return _("{player} takes back the discard").format(player=self.player_name)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_body":
+            return False  # nothing to scroll: no summary on the gate
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        """Not now: back to the hand-off it came from, nothing taken back."""
+        self.dismiss("back")

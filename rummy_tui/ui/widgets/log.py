@@ -58,14 +58,22 @@ def log_lines(
     return Text("\n").join(lines)
 
 
-def since_last_turn(records: Sequence[ActionRecord], seat: int) -> list[ActionRecord]:
+def since_last_turn(
+    records: Sequence[ActionRecord], seat: int, under_way: bool = False
+) -> list[ActionRecord]:
     """What happened since ``seat`` last acted: every record after its last one.
 
     A seat that has not acted yet gets the records of the deal in progress (the deal's own
-    start included), so the first hand-off of a deal says who dealt.
+    start included), so the first hand-off of a deal says who dealt. With ``under_way`` the
+    seat's turn is half played (a resumed save): its newest records are this turn's, so the
+    summary starts after the turn before and ends with what the seat did of this one.
     """
     shown = list(records)
-    for position in range(len(shown) - 1, -1, -1):
+    end = len(shown)
+    if under_way:
+        while end and shown[end - 1].seat == seat:
+            end -= 1
+    for position in range(end - 1, -1, -1):
         if shown[position].seat == seat:
             return shown[position + 1 :]
     if not shown:
@@ -74,10 +82,15 @@ def since_last_turn(records: Sequence[ActionRecord], seat: int) -> list[ActionRe
     return [record for record in shown if record.deal_number == deal]
 
 
-def since_text(records: Sequence[ActionRecord], seat: int, settings: DisplaySettings) -> Text:
+def since_text(
+    records: Sequence[ActionRecord],
+    seat: int,
+    settings: DisplaySettings,
+    under_way: bool = False,
+) -> Text:
     """The "since your last turn" summary: the records :func:`since_last_turn` picks, one a
     line, or a sentence saying nothing happened."""
-    since = since_last_turn(records, seat)
+    since = since_last_turn(records, seat, under_way)
     if not since:
         return Text(nothing_since(), style="dim")
     return log_lines(since, settings, limit=None)
