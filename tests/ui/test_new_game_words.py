@@ -315,3 +315,38 @@ async def test_a_started_match_ends_the_draft(tmp_path: Path) -> None:
         assert app.new_game_draft is None
         remembered = last_table(tmp_path)
         assert remembered is not None and remembered.names[0] == "Ada"
+
+
+# ------------------------------------------------------- Textual's own words and the CLI
+
+
+def footer_text(app: App[object]) -> str:
+    return " ".join(screen_lines(app)[-1].split())
+
+
+@pytest.mark.parametrize("language", ["fi", "ru"])
+async def test_a_drop_down_s_footer_speaks_the_language(tmp_path: Path, language: str) -> None:
+    set_language(language)
+    app = make_app(start="new", data_dir=tmp_path, settings=DisplaySettings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu(app).query_one("#ng-count", Select).focus()
+        await pilot.press("enter")  # open the drop-down
+        await pilot.pause()
+        await pilot.pause()
+        footer = footer_text(app)
+        assert _("Dismiss menu") in footer, footer
+        assert "Dismiss" not in footer
+
+
+@pytest.mark.parametrize("language", ["fi", "ru"])
+async def test_ctrl_c_says_how_to_quit_in_the_language(tmp_path: Path, language: str) -> None:
+    set_language(language)
+    app = make_app(start="new", data_dir=tmp_path, settings=DisplaySettings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [(n.title, n.message) for n in app._notifications]
+        assert said == [(_("Do you want to quit?"), _("Press {key} to quit.").format(key="Ctrl+Q"))]
+        assert "quit" not in " ".join(screen_lines(app)).lower()
