@@ -199,11 +199,13 @@ def twelve_seats() -> MatchSetup:
 
 @asynccontextmanager
 async def twelve_seat_menu(
-    data_dir: Path, language: str
+    data_dir: Path, language: str, remembered: bool = True
 ) -> AsyncIterator[tuple[App[object], Pilot[object]]]:
-    """The menu at 80x24 in ``language``, opened from a remembered twelve-seat table."""
+    """The menu at 80x24 in ``language``, opened from a remembered twelve-seat table (from
+    the defaults when not ``remembered``)."""
     set_language(language)
-    remember_table(twelve_seats(), data_dir)
+    if remembered:
+        remember_table(twelve_seats(), data_dir)
     app = make_app(start="new", data_dir=data_dir, settings=DisplaySettings())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -326,10 +328,7 @@ def footer_text(app: App[object]) -> str:
 
 @pytest.mark.parametrize("language", ["fi", "ru"])
 async def test_a_drop_down_s_footer_speaks_the_language(tmp_path: Path, language: str) -> None:
-    set_language(language)
-    app = make_app(start="new", data_dir=tmp_path, settings=DisplaySettings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with twelve_seat_menu(tmp_path, language, remembered=False) as (app, pilot):
         menu(app).query_one("#ng-count", Select).focus()
         await pilot.press("enter")  # open the drop-down
         await pilot.pause()
@@ -341,10 +340,7 @@ async def test_a_drop_down_s_footer_speaks_the_language(tmp_path: Path, language
 
 @pytest.mark.parametrize("language", ["fi", "ru"])
 async def test_ctrl_c_says_how_to_quit_in_the_language(tmp_path: Path, language: str) -> None:
-    set_language(language)
-    app = make_app(start="new", data_dir=tmp_path, settings=DisplaySettings())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with twelve_seat_menu(tmp_path, language, remembered=False) as (app, pilot):
         await pilot.press("ctrl+c")
         await pilot.pause()
         said = [(n.title, n.message) for n in app._notifications]
