@@ -35,26 +35,30 @@ widgets bring; marked here so the catalogs translate them with ours."""
 
 
 def translate_focused(widget: DOMNode) -> None:
-    """Give the bindings of ``widget`` and of the Textual widgets around it up to its screen
-    their descriptions in the current language, and refresh the footer. Nodes of the game's
-    own classes translate themselves and are left as they are."""
+    """Give the bindings the footer shows of ``widget`` and of the Textual widgets around it
+    up to its screen their descriptions in the current language, and refresh the footer.
+    Nodes of the game's own classes translate themselves and are left as they are."""
     for node in widget.ancestors_with_self:
         if type(node).__module__.startswith("textual."):
-            translate_bindings(node)
+            translate_bindings(node, shown_only=True)
         if node is widget.screen:
             break
     widget.screen.refresh_bindings()
 
 
-def translate_bindings(node: DOMNode) -> None:
-    """Give ``node``'s own bindings their descriptions in the current language."""
+def translate_bindings(node: DOMNode, shown_only: bool = False) -> None:
+    """Give ``node``'s own bindings their descriptions in the current language (only those
+    the footer shows, when ``shown_only``)."""
     merged = type(node)._merged_bindings
     english = merged.key_to_bindings if merged is not None else {}
     bindings = node._bindings.key_to_bindings
     for key, entries in bindings.items():
         sources = {source.action: source for source in english.get(key, [])}
         bindings[key] = [
-            _translated(binding, sources.get(binding.action, binding)) for binding in entries
+            _translated(binding, sources.get(binding.action, binding))
+            if binding.show or not shown_only
+            else binding
+            for binding in entries
         ]
 
 

@@ -265,7 +265,7 @@ def fit_names(seats: Sequence[tuple[str, SeatKind]]) -> tuple[list[str], str | N
     if not changes:
         return names, None
     note = ngettext(
-        "Changed a remembered name that no longer fits: {changes}.",
+        "Changed {n} remembered name that no longer fits: {changes}.",
         "Changed {n} remembered names that no longer fit: {changes}.",
         len(changes),
     ).format(n=len(changes), changes="; ".join(changes))
