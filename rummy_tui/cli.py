@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,26 @@ def _data_folder(text: str) -> Path:
             _("give the name of a folder; an empty name means no folder")
         )
     return Path(text)
+
+
+def _typed(read: Callable[[str], Any], refusal: str) -> Callable[[str], Any]:
+    """An argparse type that reads a value with ``read`` and refuses text it cannot read with
+    ``refusal`` (a message with ``{text}``) in the player's language, where argparse would say
+    "invalid int value" with Python's own type name."""
+
+    def convert(text: str) -> Any:
+        try:
+            return read(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_(refusal).format(text=repr(text))) from None
+
+    return convert
+
+
+_whole_number = _typed(int, N_("give a whole number, not {text}"))
+"""``--seed``."""
+_seconds = _typed(float, N_("give a number of seconds, such as 0.5, not {text}"))
+"""``--bot-delay``."""
 
 
 def _share_global_options(
@@ -139,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help=_("seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard"),
     )
-    new.add_argument("--seed", type=int, default=None, help=_("seed of the shuffles"))
+    new.add_argument("--seed", type=_whole_number, default=None, help=_("seed of the shuffles"))
     new.add_argument(
         "--option",
         action="append",
@@ -149,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--no-hints", action="store_true", help=_("switch the hint key off"))
     new.add_argument(
-        "--bot-delay", type=float, default=0.5, help=_("seconds between computer actions")
+        "--bot-delay", type=_seconds, default=0.5, help=_("seconds between computer actions")
     )
 
     commands.add_parser("continue", help=_("resume the most recent unfinished match"))
@@ -181,7 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--deals", type=_deal_count, default=100, help=_("deals to play, 1 or more (100)")
     )
-    simulate.add_argument("--seed", type=int, default=0, help=_("seed of the shuffles (0)"))
+    simulate.add_argument(
+        "--seed", type=_whole_number, default=0, help=_("seed of the shuffles (0)")
+    )
     simulate.add_argument(
         "--option",
         action="append",
@@ -257,8 +279,11 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
     """The match ``rummy new`` asks for, checked as the table would check it (player count,
     names, options), so that every mistake is reported here with exit status 2."""
     from rummy_tui.core import get_variant, new_game
-    from rummy_tui.match_setup import MatchSetup, parse_players, read_options
+    from rummy_tui.match_setup import MatchSetup, parse_players, read_options, variant_refusal
 
+    refusal = variant_refusal(args.variant)
+    if refusal is not None:
+        raise ValueError(refusal)
     rules = get_variant(args.variant)
     rules = get_variant(args.variant, **read_options(rules, parse_options(args.option)))
     seats = parse_players(args.players)
@@ -275,9 +300,13 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
 
 def _simulate(args: argparse.Namespace) -> int:
     from rummy_tui.core import get_variant
+    from rummy_tui.match_setup import variant_refusal
     from rummy_tui.progress import progress_bar
     from rummy_tui.simulate import parse_seats, simulate, stop_on_interrupt
 
+    refusal = variant_refusal(args.variant)
+    if refusal is not None:
+        return _fail(refusal)
     rules = get_variant(args.variant)
     seats = parse_seats(args.players)
     options = parse_options(args.option)

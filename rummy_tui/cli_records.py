@@ -136,17 +136,13 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from rummy_tui.core import VARIANT_IDS
+    from rummy_tui.match_setup import variant_refusal
     from rummy_tui.records import Records
 
     variant = args.variant
-    if variant is not None and variant not in VARIANT_IDS:
-        return _fail(
-            _("there is no variant {variant} (variants: {variants})").format(
-                variant=repr(variant), variants=", ".join(VARIANT_IDS)
-            ),
-            status=2,
-        )
+    refusal = None if variant is None else variant_refusal(variant)
+    if refusal is not None:
+        return _fail(refusal, status=2)
     records = Records(args.data_dir)
     console = terminal()
     if args.player is not None:

@@ -12,18 +12,41 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rummy_tui.core import Game, IllegalAction, RuleSet, new_game
+from rummy_tui.core import VARIANT_IDS, Game, IllegalAction, RuleSet, new_game
 from rummy_tui.core.game import name_refusal
 from rummy_tui.i18n import LANGUAGES, N_, _, load_translation, pgettext
 
 LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 """A computer seat's level as its default name says it."""
 
+NAME_MAX_LENGTH = 20
+"""Longest player name the new-game menu takes: what the table has room for (the core's own
+limit, G-2, is a little longer)."""
+
+COMPUTER_NAME = N_("Computer {number} ({level})")
+"""A computer seat's name until someone types one (translated when given)."""
+
 
 def computer_name(number: int, kind: SeatKind) -> str:
     """The name a computer seat gets until someone types one: "Computer 3 (hard)"."""
-    level = _(LEVEL_WORDS.get(kind.value, kind.value))
-    return _("Computer {number} ({level})").format(number=number, level=level)
+    level = LEVEL_WORDS.get(kind.value, kind.value)
+    return fitting_name(
+        _(COMPUTER_NAME).format(number=number, level=_(level)),
+        COMPUTER_NAME.format(number=number, level=level),
+    )
+
+
+def fitting_name(translated: str, english: str) -> str:
+    """A generated name that every road takes (the menu's length, the core's check, G-2):
+    ``translated`` when it fits, else the English one; either is cut to the length limit
+    first, so a translation too long for a name never yields a name the menu refuses."""
+    for name in (translated, english):
+        name = " ".join(name.split())
+        if len(name) > NAME_MAX_LENGTH:
+            name = name[:NAME_MAX_LENGTH].rstrip(" (")
+        if name and name_refusal(name) is None:
+            return name
+    return english[:NAME_MAX_LENGTH]
 
 
 def level_words(level: str) -> str:
@@ -158,6 +181,19 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def variant_refusal(variant_id: str) -> str | None:
+    """Why ``variant_id`` is not a variant, in the player's language; None when it is one.
+
+    >>> variant_refusal("classic") is None
+    True
+    """
+    if variant_id in VARIANT_IDS:
+        return None
+    return _("There is no variant {variant} (variants: {variants}).").format(
+        variant=repr(variant_id), variants=", ".join(VARIANT_IDS)
+    )
+
+
 def choice_text(value: object) -> str:
     """An option value as a person types it on the command line.
 
@@ -194,8 +230,12 @@ def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
     for name, text in texts.items():
         spec = specs.get(name)
         if spec is None:
-            names = ", ".join(sorted(specs)) or "none"
-            raise ValueError(f"{rules.name} has no option {name} (options: {names}).")
+            names = ", ".join(sorted(specs)) or _("none")
+            raise ValueError(
+                _("{variant} has no option {name} (options: {names}).").format(
+                    variant=_(rules.name), name=name, names=names
+                )
+            )
         typed = text.strip().lower()
         typed = _SYNONYMS.get(typed, typed)
         for choice in spec.choices:

@@ -33,6 +33,7 @@ from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import Scoring
+from rummy_tui.i18n import _
 from rummy_tui.match_setup import read_options
 
 MAX_ACTIONS_PER_DEAL = 20_000
@@ -151,16 +152,18 @@ def parse_seats(text: str) -> list[str]:
     if stripped.isdigit():
         count = int(stripped)
         if count < 2:
-            raise ValueError("A simulation needs at least 2 players.")
+            raise ValueError(_("A simulation needs at least 2 players."))
         return ["random"] * count
     seats = [part.strip().lower() for part in stripped.split(",") if part.strip()]
     for level in seats:
         if level not in ALL_LEVELS:
             raise ValueError(
-                f"There is no computer level {level!r} (levels: {', '.join(ALL_LEVELS)})."
+                _("There is no computer level {level} (levels: {levels}).").format(
+                    level=repr(level), levels=", ".join(ALL_LEVELS)
+                )
             )
     if len(seats) < 2:
-        raise ValueError("A simulation needs at least 2 players.")
+        raise ValueError(_("A simulation needs at least 2 players."))
     return seats
 
 
@@ -305,7 +308,7 @@ def _play_deal(
     problems = check_invariants(game, deck)
     for problem in problems:
         report.add_violation(f"{where}, before play: {problem}")
-    for _ in range(MAX_ACTIONS_PER_DEAL):
+    for _action in range(MAX_ACTIONS_PER_DEAL):
         if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
             return True
         if stop is not None and stop.is_set():

@@ -347,3 +347,48 @@ def test_a_refusal_from_a_setup_model_is_one_line(capsys: pytest.CaptureFixture[
         assert cli._one_sentence(error) == "A name cannot hold control characters."
     else:
         pytest.fail("the model accepted a bell")
+
+
+# ------------------------------------------------------------- errors in the chosen language
+
+
+@pytest.mark.parametrize(
+    ("argv", "english"),
+    [
+        (["new"], "the following arguments are required"),
+        (["bogus"], "invalid choice"),
+        (["--frob"], "unrecognized arguments"),
+        (["new", "--variant"], "expected one argument"),
+        (["new", "--variant", "classic", "--players", "A,B", "--seed", "x"], "invalid int"),
+        (["new", "--variant", "classic", "--players", "A,B", "--bot-delay", "q"], "float"),
+        (["new", "--variant", "nope", "--players", "A,B"], "There is no variant"),
+        (["simulate", "--variant", "nope", "--players", "2"], "There is no variant"),
+        (["new", "--variant", "classic", "--players", "A,B", "--option", "x=1"], "has no option"),
+        (["simulate", "--variant", "classic", "--players", "2,x"], "no computer level"),
+        (["simulate", "--variant", "classic", "--players", "1"], "at least 2 players"),
+        (["stats", "--variant", "zz"], "There is no variant"),
+    ],
+)
+@pytest.mark.parametrize("language", ["fi", "ru"])
+def test_command_line_errors_follow_the_language(
+    language: str,
+    argv: list[str],
+    english: str,
+    no_app: list[dict[str, Any]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from rummy_tui.i18n import set_language
+
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            raise SystemExit(cli.run(["--lang", language, "--data-dir", str(tmp_path), *argv]))
+    finally:
+        set_language("en")
+    err = capsys.readouterr().err
+    assert stopped.value.code == cli.EXIT_USAGE
+    assert err.strip(), err
+    assert english not in err
+    for word in ("usage:", "error:", "argument ", "invalid", "required", "There is"):
+        assert word not in err, err
+    assert no_app == []

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -35,6 +36,7 @@ from rummy_tui.ui.match_end import MatchEndRoute
 from rummy_tui.ui.opening import MatchOpener
 from rummy_tui.ui.startup import Start
 from rummy_tui.ui.table_menus import TableMenus
+from rummy_tui.ui.translate import translate_focused
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.match_end_messages import MatchEnd
     from rummy_tui.ui.screens.new_game import NewGameScreen
+    from rummy_tui.ui.screens.setup_check import MenuChoices
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.settings import DisplaySettings
     from rummy_tui.ui.turns import TurnFlow
@@ -96,6 +99,9 @@ class RummyApp(App[int]):
         self.opener = MatchOpener(self)
         self.match_end = MatchEndRoute(self)
         self._stop_listening: Callable[[], None] | None = None
+        self.new_game_draft: MenuChoices | None = None
+        """The new-game menu's choices left with Esc, for its next opening in this run (kept
+        in memory only: ``last_table.json`` stays the last table played)."""
 
     # ------------------------------------------------------------------ shared services
 
@@ -166,6 +172,18 @@ class RummyApp(App[int]):
             self.save_now()
         self.exit(0)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A widget took the focus: its keys reach the footer in the player's language."""
+        translate_focused(event.widget)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C, which does not quit: say which key does, in the player's language."""
+        self.notify(
+            _("Press {key} to quit.").format(key="Ctrl+Q"),
+            title=_("Do you want to quit?"),
+            markup=False,
+        )
+
     def _language_changed(self, language: str) -> None:
         """Another language was chosen: every open screen speaks it now."""
         if not self.is_running:  # an app that has ended stops listening
@@ -222,13 +240,16 @@ class RummyApp(App[int]):
         from rummy_tui.last_table import last_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
+        menu = NewGameScreen(last_table(self.data_dir), draft=self.new_game_draft)
+
         def chosen(setup: MatchSetup | None) -> None:
+            self.new_game_draft = menu.draft
             if setup is None:
                 self.show_title()
             else:
                 self.opener.begin_match(setup)
 
-        self.push_screen(NewGameScreen(last_table(self.data_dir)), chosen)
+        self.push_screen(menu, chosen)
 
     def on_new_game_screen_clear_table(self, _message: NewGameScreen.ClearTable) -> None:
         """The menu's Clear: forget the last table and start the menu over from the
@@ -236,6 +257,7 @@ class RummyApp(App[int]):
         from rummy_tui.last_table import clear_last_table
 
         clear_last_table(self.data_dir)
+        self.new_game_draft = None
         self.clear_screens()
         self.show_new_game()
 

@@ -97,7 +97,7 @@ def test_engine_refusal_on_the_command_line_is_translated(
 def test_cli_message_is_translated(no_locale: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "ru", "stats", "--variant", "poker"]) == 2
     assert capsys.readouterr().err == (
-        "rummy: варианта 'poker' нет (варианты: classic, boathouse, double, rummy500, european)\n"
+        "rummy: Варианта 'poker' нет (варианты: classic, boathouse, double, rummy500, european).\n"
     )
 
 

@@ -7,9 +7,11 @@ button is tied to an action by naming it in ``BUTTON_ACTIONS`` instead of one ha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button
 
 from rummy_tui.ui.assets import read_asset
@@ -19,6 +21,14 @@ def menu_css(*sheets: str) -> str:
     """The shared menu styles followed by the named sheets of ``assets/`` (e.g.
     ``"load.tcss"``), for a screen's ``DEFAULT_CSS``."""
     return "\n".join(read_asset(sheet) for sheet in ("menus.tcss", *sheets))
+
+
+def fit_columns(root: Widget, widths: Mapping[str, int]) -> None:
+    """Give the widgets under ``root`` that match each selector of ``widths`` its width (the
+    columns a menu measured for the language in use)."""
+    for selector, width in widths.items():
+        for widget in root.query(selector):
+            widget.styles.width = width
 
 
 class ButtonActions:

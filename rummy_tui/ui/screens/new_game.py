@@ -23,21 +23,26 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
-from rummy_tui.match_setup import MatchSetup, SeatKind
+from rummy_tui.match_setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
 from rummy_tui.outside_text import content, notify
-from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns, menu_css
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 from rummy_tui.ui.screens.setup_check import (
     DEFAULT_PACE,
     KIND_LABELS,
-    MAX_SEATS,
-    NAME_MAX_LENGTH,
+    ON_OFF,
     PACE_CHOICES,
+    ROW_LABELS,
+    MenuChoices,
     SetupCheck,
     check_setup,
     choice_index,
+    choices_from,
+    column_widths,
     count_choices,
+    default_choices,
     default_name,
+    followed_options,
     options_title,
     variant_prompt,
 )
@@ -67,39 +72,27 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     class ClearTable(Message):
         """The player asks to forget the remembered table (the app clears it)."""
 
-    def __init__(self, last: MatchSetup | None = None) -> None:
-        """``last``: the last table played, to start from (None: the defaults)."""
+    def __init__(self, last: MatchSetup | None = None, draft: MenuChoices | None = None) -> None:
+        """``last``: the last table played, to start from (None: the defaults); ``draft``:
+        the choices left with Esc earlier in the run, which take its place."""
         super().__init__()
         translate_bindings(self)
         self.last = last
-        self.variant_id: str = VARIANT_IDS[0]
+        self.had_draft = draft is not None
+        """Whether the menu opened with a draft (Clear then forgets it too)."""
+        start = draft or (choices_from(last) if last is not None else default_choices())
+        self.start = start
+        """The choices the menu opened with."""
+        self.draft: MenuChoices | None = None
+        """The choices as they stood when the player left with Esc (None until then)."""
+        self.variant_id: str = start.variant_id
         """The variant chosen in the list."""
         self._presets: dict[str, RuleSet] = {vid: get_variant(vid) for vid in VARIANT_IDS}
-        self._option_values: dict[str, dict[str, Any]] = {
-            vid: {spec.field: getattr(rules, spec.field) for spec in rules.options}
-            for vid, rules in self._presets.items()
-        }
-        self._count = self._presets[self.variant_id].min_players
-        self._names: list[str] = [
-            default_name(number, SeatKind.HUMAN) for number in range(1, MAX_SEATS + 1)
-        ]
-        self._seat_kinds: list[SeatKind] = [SeatKind.HUMAN] * MAX_SEATS
-        if last is not None:
-            self._start_from(last)
-
-    def _start_from(self, last: MatchSetup) -> None:
-        """Take the variant, options and seats of ``last`` as the choices so far."""
-        vid = last.rules.variant_id
-        if vid not in self._presets:
-            return
-        self.variant_id = vid
-        self._option_values[vid] = {
-            spec.field: getattr(last.rules, spec.field) for spec in self._presets[vid].options
-        }
-        self._count = len(last.seats)
-        for index, seat in enumerate(last.seats[:MAX_SEATS]):
-            self._names[index] = seat.name
-            self._seat_kinds[index] = seat.kind
+        self._option_values = {vid: dict(values) for vid, values in start.options.items()}
+        self._count = start.count
+        self._names = list(start.names)
+        self._seat_kinds = list(start.kinds)
+        self._columns = column_widths(self._presets.values())
 
     # ----------------------------------------------------------------- building the screen
 
@@ -118,7 +111,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             )
             yield Label(_("Players"), classes="section")
             with Horizontal(classes="row"):
-                yield Label(_("Number of players"), classes="row-label")
+                yield Label(_(ROW_LABELS["count"]), classes="row-label")
                 yield Select(
                     count_choices(rules),
                     value=self._count,
@@ -130,6 +123,8 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             # only: a screen with every possible control is slow to restyle on each key.
             with Vertical(id="ng-seats"):
                 yield from (self._seat_row(index) for index in range(self._count))
+            note = self.start.note
+            yield Static(note or "", classes="note" if note else "note -empty", id="ng-note")
             yield Static("", classes="problem -empty", id="ng-count-problem")
             yield Static("", classes="problem -empty", id="ng-names-problem")
             yield Label(options_title(rules), classes="section", id="ng-options-title")
@@ -138,36 +133,36 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             yield Static("", classes="problem -empty", id="ng-options-problem")
             yield Label(pgettext("new game section", "Table"), classes="section")
             with Horizontal(classes="row"):
-                yield Label(_("Hints"), classes="row-label")
+                yield Label(_(ROW_LABELS["hints"]), classes="row-label")
                 yield Select(
-                    [(_("on"), True), (_("off"), False)],
-                    value=self.last.hints if self.last is not None else True,
+                    [(_(label), value) for label, value in ON_OFF],
+                    value=self.start.hints,
                     allow_blank=False,
                     compact=True,
                     id="ng-hints",
                 )
             with Horizontal(classes="row"):
-                yield Label(_("Take-backs (P-4)"), classes="row-label")
+                yield Label(_(ROW_LABELS["take_backs"]), classes="row-label")
                 yield Select(
-                    [(_("on"), True), (_("off"), False)],
-                    value=self.last.take_backs if self.last is not None else True,
+                    [(_(label), value) for label, value in ON_OFF],
+                    value=self.start.take_backs,
                     allow_blank=False,
                     compact=True,
                     id="ng-take-backs",
                 )
             with Horizontal(classes="row"):
-                yield Label(_("Computer pace"), classes="row-label")
+                yield Label(_(ROW_LABELS["pace"]), classes="row-label")
                 yield Select(
                     [(_(label), pace) for label, pace in PACE_CHOICES],
-                    value=self._pace(),
+                    value=self.start.pace,
                     allow_blank=False,
                     compact=True,
                     id="ng-pace",
                 )
             with Horizontal(classes="row"):
-                yield Label(_("Seed (empty: random deals)"), classes="row-label")
+                yield Label(_(ROW_LABELS["seed"]), classes="row-label")
                 yield Input(
-                    "",
+                    self.start.seed_text,
                     placeholder=_("random"),
                     type="integer",
                     compact=True,
@@ -177,17 +172,10 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         with Horizontal(id="ng-bar"):
             yield Static("", id="ng-status")
             yield Button(_("Start"), id="ng-start", variant="success")
-            if self.last is not None:
+            if self.last is not None or self.had_draft:
                 yield Button(_("Clear"), id="ng-clear")
             yield Button(_("Back"), id="ng-back")
         yield Footer()
-
-    def _pace(self) -> float:
-        """The computer pace to show: the last table's when it is one of the choices."""
-        paces = [pace for _label, pace in PACE_CHOICES]
-        if self.last is not None and self.last.bot_delay in paces:
-            return self.last.bot_delay
-        return DEFAULT_PACE
 
     def _seat_row(self, index: int) -> Horizontal:
         return Horizontal(
@@ -240,6 +228,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         variants = self.query_one("#ng-variant", OptionList)
         variants.highlighted = VARIANT_IDS.index(self.variant_id)
         variants.focus()
+        fit_columns(self, self._columns)
         self._refresh_problems()
 
     def _option_choices(self, variant_id: str, option_field: str) -> list[tuple[str, int]]:
@@ -264,6 +253,21 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     def player_count(self) -> int:
         """The number of players chosen."""
         return self._count
+
+    def choices(self) -> MenuChoices:
+        """The choices made so far, as typed (usable or not)."""
+        pace = self.query_one("#ng-pace", Select).value
+        return MenuChoices(
+            variant_id=self.variant_id,
+            options={vid: dict(values) for vid, values in self._option_values.items()},
+            count=self._count,
+            names=tuple(self._names),
+            kinds=tuple(self._seat_kinds),
+            hints=self.query_one("#ng-hints", Select).value is not False,
+            take_backs=self.query_one("#ng-take-backs", Select).value is not False,
+            pace=pace if isinstance(pace, float) else DEFAULT_PACE,
+            seed_text=self.query_one("#ng-seed", Input).value,
+        )
 
     def current_check(self) -> SetupCheck:
         """Check the choices made so far."""
@@ -291,6 +295,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         options = self.query_one("#ng-options", Vertical)
         await options.remove_children()
         await options.mount_all(self._option_rows(variant_id))
+        fit_columns(options, self._columns)
         wanted = min(max(self._count, rules.min_players), rules.max_players)
         self._reset_select(self.query_one("#ng-count", Select), count_choices(rules), wanted)
         await self._show_seats(wanted)
@@ -304,6 +309,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             await seats.remove_children(rows[count:])
         elif len(rows) < count:
             await seats.mount_all(self._seat_row(index) for index in range(len(rows), count))
+            fit_columns(seats, self._columns)
         self._refresh_problems()
 
     def _refresh_problems(self) -> SetupCheck:
@@ -345,38 +351,17 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         widget.set_class(not text, "-empty")
 
     def _follow_defaults(self, variant_id: str, changed: str, value: Any) -> None:
-        """Change an option and let untouched options follow it.
-
-        An option still at the default for the old settings moves to the default for the new
-        ones (Boathouse: per-card scoring brings the 25-point target with it, B-6).
-        """
-        old = dict(self._option_values[variant_id])
-        new = {**old, changed: value}
-        specs = {spec.field: spec for spec in self._presets[variant_id].options}
-        for other in specs:
-            if other == changed:
-                continue
-            try:
-                old_default = getattr(
-                    get_variant(variant_id, **{k: v for k, v in old.items() if k != other}),
-                    other,
-                )
-                new_default = getattr(
-                    get_variant(variant_id, **{k: v for k, v in new.items() if k != other}),
-                    other,
-                )
-            except RulesError:
-                continue
-            follows = old[other] == old_default and new_default != old_default
-            if follows and new_default in specs[other].choices:
-                new[other] = new_default
+        """Change an option and let untouched options follow it (:func:`followed_options`)."""
+        new = followed_options(variant_id, self._option_values[variant_id], changed, value)
         self._option_values[variant_id] = new
         if variant_id != self.variant_id:
             return
-        for name, spec in specs.items():
-            select = self.query_one(f"#opt-{variant_id}-{name}", Select)
+        for spec in self._presets[variant_id].options:
+            select = self.query_one(f"#opt-{variant_id}-{spec.field}", Select)
             self._reset_select(
-                select, self._option_choices(variant_id, name), choice_index(spec, new[name])
+                select,
+                self._option_choices(variant_id, spec.field),
+                choice_index(spec, new[spec.field]),
             )
 
     def _reset_select(
@@ -485,12 +470,14 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         self.query_one(target).focus()
 
     def action_clear_table(self) -> None:
-        """Forget the remembered table: the app clears it and opens the menu afresh."""
-        if self.last is not None:
+        """Forget the remembered table and the draft: the app clears them and opens the menu
+        afresh."""
+        if self.last is not None or self.had_draft:
             self.post_message(self.ClearTable())
 
     def action_back(self) -> None:
-        """Leave without starting a match."""
+        """Leave without starting a match; the choices so far stay in :attr:`draft`."""
+        self.draft = self.choices()
         self.dismiss(None)
 
     def action_show_rules(self) -> None:
