@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rummy_tui.core.actions import Action, ActionRecord, LogFacts
-from rummy_tui.core.cards import Card
+from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.melds import TableMeld
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
 from rummy_tui.core.state import DealEnding, DealResult, GameState, Phase, TurnState
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
@@ -34,6 +35,10 @@ class DealFlow:
         )
         """The log as every seat may see it, as far as it was last worked out: its length,
         its newest record and the public copies (see :meth:`Game.view`)."""
+        self.layoff_faces_memo: dict[int, tuple[TableMeld, frozenset[Face]]] = {}
+        """The faces that might be laid off on each table meld, by the meld's id (with the
+        meld itself, so that a new meld under a reused id is not mistaken for it): listing
+        the legal actions asks it for every meld at every play (see :mod:`.legal`)."""
 
     @property
     def rules(self) -> RuleSet:
@@ -70,6 +75,8 @@ class DealFlow:
             raise IllegalAction(f"{family}.draw_first", self.rules.rule_ids.turn)
 
     def _in_hand(self, cards: Sequence[Card]) -> None:
+        if len(cards) == 1 and cards[0] in self.state.deal.hands[self.current]:
+            return  # one card, held (the common question, asked of every discard)
         hand = set(self.state.deal.hands[self.current])
         if len(set(cards)) != len(cards):
             raise IllegalAction("cards.repeated", "G-1", cards=cards)

@@ -57,11 +57,15 @@ class DrawChecks(DealFlow):
     def _check_draw_stock(self) -> Plan:
         self._need_draw_phase()
         deal = self.state.deal
-        stock, pile, drawn, rebuilds, _ = self._stock_plan(
-            ["stock"], list(deal.stock), list(deal.discard), deal.rebuilds
-        )
+
+        def plan() -> tuple[list[Card], list[Card], list[Card], int, list[Card]]:
+            return self._stock_plan(["stock"], list(deal.stock), list(deal.discard), deal.rebuilds)
+
+        # Only an empty stock can refuse the draw (C-4, G-9, R-10): else it is planned when run.
+        planned = None if deal.stock else plan()
 
         def run() -> Done:
+            stock, pile, drawn, rebuilds, _ = planned or plan()
             rebuilt = rebuilds > deal.rebuilds
             self._finish_draw(stock, pile, drawn, rebuilds, [])
             text = f"{self._name()} draws from the stock."
@@ -91,8 +95,9 @@ class DrawChecks(DealFlow):
         duty = rules.draw_rule is DrawRule.DIG and not (
             action.count == 1 and rules.top_discard_free
         )
-        hand = deal.hands[self.current] + taken
-        if duty and not end_remains(rules, hand, deal.melds, taken, deepest):
+        if duty and not end_remains(
+            rules, deal.hands[self.current] + taken, deal.melds, taken, deepest
+        ):
             # No sequence of this turn's plays puts the deepest card down and still ends the
             # turn. Without the duty a card to discard always remains (G-8).
             raise IllegalAction("take.deepest_unusable", "R-5", cards=(deepest,))

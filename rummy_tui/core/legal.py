@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummy_tui.core.actions import (
@@ -31,8 +30,8 @@ from rummy_tui.core.arrange import (
     may_go_out,
 )
 from rummy_tui.core.cards import Card, Face
-from rummy_tui.core.meld_listing import enumerate_melds
-from rummy_tui.core.melds import is_wild, layoff_options
+from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
+from rummy_tui.core.melds import TableMeld, is_wild, layoff_options
 from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 
@@ -71,23 +70,31 @@ def prefer_cards(
     return tuple(chosen)
 
 
-_CARD_ORDER = attrgetter("face.code", "copy")
-"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
-
-
 def _one_per_face(
     cards: list[Card], preferred: list[Card] | None = None, fast: bool = False
 ) -> list[Card]:
     """One card of each face (the lowest copy), the preferred copies first."""
-    first = preferred or []
-    seen: set[Face] = set()
-    chosen = []
-    ordered = sorted(cards, key=_CARD_ORDER) if fast else sorted(cards)
-    for card in [*[card for card in first if card in cards], *ordered]:
-        if card.face not in seen:
-            seen.add(card.face)
-            chosen.append(card)
-    return chosen
+    first = [card for card in preferred or () if card in cards]
+    ordered = sorted(cards, key=CARD_ORDER) if fast else sorted(cards)
+    chosen: dict[Face, Card] = {}
+    for card in [*first, *ordered]:
+        chosen.setdefault(card.face, card)
+    return list(chosen.values())
+
+
+def _layoff_faces(game: Game, meld: TableMeld) -> frozenset[Face]:
+    """:func:`layoff_faces` of a table meld, remembered while the meld lies unchanged."""
+    memo = game.layoff_faces_memo
+    known = memo.get(id(meld))
+    if known is None or known[0] is not meld:
+        if len(memo) > _LAYOFF_MEMO_SIZE:
+            memo.clear()
+        known = memo[id(meld)] = (meld, layoff_faces(meld))
+    return known[1]
+
+
+_LAYOFF_MEMO_SIZE = 256
+"""How many table melds :func:`_layoff_faces` remembers before it starts afresh."""
 
 
 def _draw_actions(draw_rule: DrawRule, pile: int) -> list[Action]:
@@ -181,8 +188,13 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
         for reading in enumerate_melds(rules, hand, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
-        for card in _one_per_face(hand, preferred, fast):
-            for meld in deal.melds:
+        # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
+        targets = [(meld, _layoff_faces(game, meld) if fast else None) for meld in deal.melds]
+        for card in _one_per_face(hand, preferred, fast) if targets else ():
+            natural = not is_wild(rules, card)
+            for meld, faces in targets:
+                if natural and faces is not None and card.face not in faces:
+                    continue
                 for option in layoff_options(rules, meld, card):
                     candidates.append(LayOffCard(card=card, meld_id=meld.meld_id, face=option.face))
     elif not fast or may_go_out(rules, hand):

@@ -3,12 +3,12 @@ each refused only when afterwards no legal end of the turn remains (G-8, R-5, R-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummy_tui.core.actions import LayOffCard, LogFacts, Meld
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.deal_flow import DealFlow, Done, Plan
-from rummy_tui.core.end_of_turn import end_remains
+from rummy_tui.core.end_of_turn import discard_remains, end_remains
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.melds import (
@@ -35,9 +35,12 @@ class PlayChecks(DealFlow):
                 "play.whole_hand_only", self.rules.rule_ids.no_play_melding, variant=self.rules.name
             )
 
-    def _check_remaining(self, used: Sequence[Card], melds_after: list[TableMeld]) -> None:
+    def _check_remaining(
+        self, used: Sequence[Card], melds_after: Callable[[], list[TableMeld]]
+    ) -> None:
         """A meld or lay-off is refused only when afterwards no legal end of the turn remains
-        (R-9 option, G-8, R-5): the search of :mod:`rummy_tui.core.end_of_turn` decides."""
+        (R-9 option, G-8, R-5): the search of :mod:`rummy_tui.core.end_of_turn` decides, on
+        the table ``melds_after`` gives (asked only when a discard does not settle it)."""
         deal = self.state.deal
         gone = set(used)
         remaining = [card for card in deal.hands[self.current] if card not in gone]
@@ -49,7 +52,9 @@ class PlayChecks(DealFlow):
         must_use = deal.turn.must_use
         if must_use is not None and must_use in gone:
             must_use = None
-        if end_remains(self.rules, remaining, melds_after, taken, must_use):
+        if discard_remains(remaining, taken, must_use) or end_remains(
+            self.rules, remaining, melds_after(), taken, must_use
+        ):
             return
         if must_use is not None:
             raise IllegalAction("play.deepest_stranded", "R-5", cards=(must_use,))
@@ -62,12 +67,15 @@ class PlayChecks(DealFlow):
         self._in_hand(cards)
         reading = self._read_meld(cards, action.faces)
         deal = self.state.deal
-        meld = reading_to_meld(reading, deal.next_meld_id, self.current)
-        self._check_remaining(cards, [*deal.melds, meld])
+
+        def new_meld() -> TableMeld:
+            return reading_to_meld(reading, deal.next_meld_id, self.current)
+
+        self._check_remaining(cards, lambda: [*deal.melds, new_meld()])
 
         def run() -> Done:
             seat = self.current
-            deal.melds.append(meld)
+            deal.melds.append(new_meld())
             deal.next_meld_id += 1
             self._remove_from_hand(cards)
             self._mark_melded(cards)
@@ -104,14 +112,18 @@ class PlayChecks(DealFlow):
                 "layoff.no_meld", self.rules.rule_ids.layoff, meld_id=action.meld_id
             )
         option = self._pick_layoff(target, action)
-        new_meld = apply_layoff(self.rules, target, option, self.current)
+
+        def new_meld() -> TableMeld:
+            return apply_layoff(self.rules, target, option, self.current)
+
         self._check_remaining(
-            [action.card], [new_meld if meld is target else meld for meld in deal.melds]
+            [action.card],
+            lambda: [new_meld() if meld is target else meld for meld in deal.melds],
         )
 
         def run() -> Done:
             seat = self.current
-            deal.melds[deal.melds.index(target)] = new_meld
+            deal.melds[deal.melds.index(target)] = new_meld()
             self._remove_from_hand([action.card])
             self._mark_melded([action.card])
             face = option.face
