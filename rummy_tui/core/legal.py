@@ -31,7 +31,7 @@ from rummy_tui.core.arrange import (
 )
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
-from rummy_tui.core.melds import TableMeld, is_wild, layoff_options
+from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild, layoff_options
 from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 
@@ -143,6 +143,26 @@ def _allowed_discards(game: Game, discards: list[Discard]) -> list[Discard]:
     return [action for action in discards[1:] if game.can(action)]
 
 
+def _plain_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
+    """Whether a listed meld has one reading, the one the engine finds for its faces: natural
+    cards only, fewer than 13 (a whole suit turning the corner reads from any start)."""
+    return len(cards) < MAX_RUN and not any(is_wild(rules, card) for card in cards)
+
+
+def _allowed_plays(
+    game: Game, candidates: list[Action], listed: dict[int, Meld | LayOffCard]
+) -> list[Action]:
+    """The candidates the engine allows: ``listed`` holds, by their place, the plays the
+    listing built legally from the hand, asked with :meth:`Game._listed_play_allowed` (only
+    whether a legal end of the turn remains after them); every other one is asked in full."""
+    allowed = []
+    for number, action in enumerate(candidates):
+        play = listed.get(number)
+        if game.can(action) if play is None else game._listed_play_allowed(play):
+            allowed.append(action)
+    return allowed
+
+
 def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
     return GoOut(
         melds=tuple(
@@ -182,12 +202,16 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
         candidates.extend(draws(rules.draw_rule, len(deal.discard)))
         return [action for action in candidates if game.can(action)]
     taken = set(deal.turn.taken_from_discard)
+    listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
     if rules.meld_during_play:
         preferred = [card for card in (deal.turn.must_use,) if card is not None]
         preferred += [card for card in deal.turn.taken_from_discard if card not in preferred]
         for reading in enumerate_melds(rules, hand, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
-            candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
+            meld_action = Meld(cards=cards, faces=tuple(reading.faces))
+            if fast and _plain_meld(rules, cards):
+                listed[len(candidates)] = meld_action
+            candidates.append(meld_action)
         # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
         targets = [(meld, _layoff_faces(game, meld) if fast else None) for meld in deal.melds]
         for card in _one_per_face(hand, preferred, fast) if targets else ():
@@ -196,7 +220,10 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 if natural and faces is not None and card.face not in faces:
                     continue
                 for option in layoff_options(rules, meld, card):
-                    candidates.append(LayOffCard(card=card, meld_id=meld.meld_id, face=option.face))
+                    layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
+                    if fast:
+                        listed[len(candidates)] = layoff
+                    candidates.append(layoff)
     elif not fast or may_go_out(rules, hand):
         for discard, arrangement in go_out_arrangements(rules, hand, tuple(taken)):
             if discard is None and rules.scoring is Scoring.CHIPS:
@@ -207,4 +234,4 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
         return [action for action in [*candidates, *discards] if game.can(action)]
     discards = [_discard_of(card) for card in _one_per_face(discardable, fast=True)]
-    return [action for action in candidates if game.can(action)] + _allowed_discards(game, discards)
+    return _allowed_plays(game, candidates, listed) + _allowed_discards(game, discards)

@@ -60,6 +60,36 @@ class PlayChecks(DealFlow):
             raise IllegalAction("play.deepest_stranded", "R-5", cards=(must_use,))
         raise IllegalAction("play.no_end", "G-8", cards=remaining)
 
+    def _listed_play_allowed(self, action: Meld | LayOffCard) -> bool:
+        """:meth:`Game.can` for a play the legal listing built from the hand in the play
+        phase: a meld of natural cards with one reading (its faces their own), or a lay-off
+        that :func:`layoff_options` offers. Such a play passes every check of
+        :meth:`_check_meld` or :meth:`_check_lay_off` but the last, so only that is asked:
+        whether a legal end of the turn remains after it (G-8, R-5, R-9)."""
+        deal = self.state.deal
+        if isinstance(action, Meld):
+            used: Sequence[Card] = action.cards
+
+            def table() -> list[TableMeld]:
+                reading = self._read_meld(action.cards, action.faces)
+                return [*deal.melds, reading_to_meld(reading, deal.next_meld_id, self.current)]
+
+        else:
+            used = (action.card,)
+            target = next(meld for meld in deal.melds if meld.meld_id == action.meld_id)
+
+            def table() -> list[TableMeld]:
+                grown = apply_layoff(
+                    self.rules, target, self._pick_layoff(target, action), self.current
+                )
+                return [grown if meld is target else meld for meld in deal.melds]
+
+        try:
+            self._check_remaining(used, table)
+        except IllegalAction:
+            return False
+        return True
+
     def _check_meld(self, action: Meld) -> Plan:
         self._check_meld_allowed()
         self._need_play_phase("meld")
