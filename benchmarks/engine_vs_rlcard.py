@@ -21,8 +21,10 @@ actions per second and deals per second are given.
 
 The two run in the same process, in alternating time slices of ``--slice`` seconds (whole
 deals; who goes first alternates from round to round), so machine load hits both alike. Each
-slice gives one figure of actions per second and of deals per second; the report gives the
-medians over the ``--rounds`` slices of each side and the ratio ours / rlcard. Then every
+slice gives one figure of actions per second and of deals per second by the clock on the wall,
+and of actions per second of processor time this process used (less shaken by other programs
+on a busy machine); the report gives the medians over the ``--rounds`` slices of each side and
+the ratios ours / rlcard. Then every
 variant of ours is timed the same way at 2 players and at its largest table (``--variant-rounds``
 slices each).
 
@@ -71,12 +73,16 @@ class Side:
     name: str
     actions: list[float] = field(default_factory=list)
     deals: list[float] = field(default_factory=list)
+    cpu_actions: list[float] = field(default_factory=list)
 
     def median_actions(self) -> float:
         return statistics.median(self.actions)
 
     def median_deals(self) -> float:
         return statistics.median(self.deals)
+
+    def median_cpu_actions(self) -> float:
+        return statistics.median(self.cpu_actions)
 
 
 def ours(variant: str, players: int, seed: int) -> PlayDeal:
@@ -115,12 +121,15 @@ def theirs(seed: int) -> PlayDeal:
     return play
 
 
-def time_slice(play: PlayDeal, seconds: float, stop: StopFlag) -> tuple[float, float] | None:
-    """Whole deals for at least ``seconds``: (actions per second, deals per second), or None
-    when ``stop`` was set before the slice was full."""
+def time_slice(play: PlayDeal, seconds: float, stop: StopFlag) -> tuple[float, float, float] | None:
+    """Whole deals for at least ``seconds`` of the clock on the wall: (actions per second,
+    deals per second, actions per second of this process's processor time), or None when
+    ``stop`` was set before the slice was full."""
     clock = time.perf_counter
+    cpu = time.process_time
     actions = deals = 0
     started = clock()
+    cpu_started = cpu()
     while True:
         if stop.is_set():
             return None
@@ -128,7 +137,7 @@ def time_slice(play: PlayDeal, seconds: float, stop: StopFlag) -> tuple[float, f
         deals += 1
         elapsed = clock() - started
         if elapsed >= seconds:
-            return actions / elapsed, deals / elapsed
+            return actions / elapsed, deals / elapsed, actions / max(cpu() - cpu_started, 1e-9)
 
 
 def _time_round(sides: list[tuple[Side, PlayDeal]], seconds: float, stop: StopFlag) -> bool:
@@ -139,9 +148,10 @@ def _time_round(sides: list[tuple[Side, PlayDeal]], seconds: float, stop: StopFl
         if figure is None:
             return False
         figures.append(figure)
-    for (side, _), (actions, deals) in zip(sides, figures, strict=True):
+    for (side, _), (actions, deals, cpu_actions) in zip(sides, figures, strict=True):
         side.actions.append(actions)
         side.deals.append(deals)
+        side.cpu_actions.append(cpu_actions)
     return True
 
 
@@ -198,15 +208,16 @@ def run(rounds: int, seconds: float, seed: int, variant_rounds: int) -> int:
 
 
 def _print_duel(mine: Side, rl: Side) -> None:
-    print(f"{'':<26} {'actions/s':>11} {'deals/s':>9} {'slices':>7}")
+    print(f"{'':<26} {'actions/s':>11} {'deals/s':>9} {'actions/cpu-s':>14} {'slices':>7}")
     for side in (mine, rl):
         print(
             f"{side.name:<26} {side.median_actions():>11,.0f} {side.median_deals():>9.1f}"
-            f" {len(side.actions):>7}"
+            f" {side.median_cpu_actions():>14,.0f} {len(side.actions):>7}"
         )
     print(
         f"{'ratio ours / rlcard':<26} {mine.median_actions() / rl.median_actions():>10.2f}x"
-        f" {mine.median_deals() / rl.median_deals():>8.2f}x",
+        f" {mine.median_deals() / rl.median_deals():>8.2f}x"
+        f" {mine.median_cpu_actions() / rl.median_cpu_actions():>13.2f}x",
         flush=True,
     )
 

@@ -18,7 +18,8 @@ from rummy_tui.core.state import DealEnding, DealResult, GameState, Phase, TurnS
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
 Done = tuple[Action, str, LogFacts]
-"""An applied action: the action as done, its English log line and the facts of that line."""
+"""An applied action: the action as done, its English log line and the facts of that line
+(naming the player who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
 

@@ -74,7 +74,11 @@ class DrawChecks(DealFlow):
                     f"{self._name()} turns the discard pile over as the new stock "
                     f"(rebuild {rebuilds}) and draws."
                 )
-            return DrawStock(), text, LogFacts(rebuild=rebuilds if rebuilt else 0)
+            return (
+                DrawStock(),
+                text,
+                LogFacts(name=self._name(), rebuild=rebuilds if rebuilt else 0),
+            )
 
         return run
 
@@ -107,7 +111,7 @@ class DrawChecks(DealFlow):
             self._finish_draw(list(deal.stock), pile, list(reversed(taken)), deal.rebuilds, taken)
             if duty:
                 deal.turn.must_use = deepest
-            facts = LogFacts(cards=tuple(taken))
+            facts = LogFacts(name=self._name(), cards=tuple(taken))
             if action.count == 1:
                 return action, f"{self._name()} takes {deepest} from the discard pile.", facts
             text = (
@@ -138,7 +142,7 @@ class DrawChecks(DealFlow):
             return (
                 action,
                 f"{self._name()} draws two cards ({action.first} + {action.second}){shown}.",
-                LogFacts(cards=tuple(from_discard)),
+                LogFacts(name=self._name(), cards=tuple(from_discard)),
             )
 
         return run
@@ -174,7 +178,11 @@ class DrawChecks(DealFlow):
                 f"The stock ran out and {name} took no discard.",
                 DealEnding(code="stock_out", seat=self.current),
             )
-            return EndDeal(), f"{name} ends the deal: the stock is empty (R-10).", LogFacts()
+            return (
+                EndDeal(),
+                f"{name} ends the deal: the stock is empty (R-10).",
+                LogFacts(name=name),
+            )
 
         return run
 

@@ -62,8 +62,8 @@ class Game(DrawChecks, OutChecks):
         actor = None if isinstance(action, StartDeal) else self.current
         deal_number = self.state.deal.deal_number
         done, text, facts = plan()
-        if actor is not None:
-            facts = facts.model_copy(update={"name": self.players[actor]})
+        if actor is not None and facts.name != self.players[actor]:
+            facts = facts.model_copy(update={"name": self.players[actor]})  # the plans name it
         record = ActionRecord(
             seat=actor,
             action=done,

@@ -112,7 +112,7 @@ class PlayChecks(DealFlow):
             done = Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
             text = f"{self._name(seat)} melds {reading.describe()}."
             out = self._after_hand_change(seat)
-            return done, text + out, LogFacts(goes_out=bool(out))
+            return done, text + out, LogFacts(name=self._name(seat), goes_out=bool(out))
 
         return run
 
@@ -162,7 +162,7 @@ class PlayChecks(DealFlow):
             text = f"{self._name(seat)} lays off {shown} on meld {target.meld_id}{moved}."
             done = LayOffCard(card=action.card, meld_id=target.meld_id, face=face)
             out = self._after_hand_change(seat)
-            facts = LogFacts(joker_moves=bool(moved), goes_out=bool(out))
+            facts = LogFacts(name=self._name(seat), joker_moves=bool(moved), goes_out=bool(out))
             return done, text + out, facts
 
         return run
