@@ -9,6 +9,9 @@ live with their action family: draws, plays, and the end of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rummy_tui.core.actions import (
     Action,
     ActionRecord,
@@ -207,20 +210,22 @@ class Game(DrawChecks, OutChecks):
             raise IllegalAction(
                 "turn.not_yours", "G-2", player=self._name(), other=self._name(seat)
             )
-        if isinstance(action, DrawStock):
-            return self._check_draw_stock()
-        if isinstance(action, TakeDiscard):
-            return self._check_take_discard(action)
-        if isinstance(action, DrawTwo):
-            return self._check_draw_two(action)
-        if isinstance(action, Meld):
-            return self._check_meld(action)
-        if isinstance(action, LayOffCard):
-            return self._check_lay_off(action)
-        if isinstance(action, Discard):
-            return self._check_discard(action)
-        if isinstance(action, GoOut):
-            return self._check_go_out(action)
-        if isinstance(action, EndDeal):
-            return self._check_end_deal()
+        family = _FAMILIES.get(type(action)) or next(
+            (check for kind, check in _FAMILIES.items() if isinstance(action, kind)), None
+        )
+        if family is not None:
+            return family(self, action)
         raise IllegalAction("action.unknown", "G-10", action=repr(action))
+
+
+_FAMILIES: dict[type, Callable[[Game, Any], Plan]] = {
+    DrawStock: lambda game, _action: game._check_draw_stock(),
+    TakeDiscard: Game._check_take_discard,
+    DrawTwo: Game._check_draw_two,
+    Meld: Game._check_meld,
+    LayOffCard: Game._check_lay_off,
+    Discard: Game._check_discard,
+    GoOut: Game._check_go_out,
+    EndDeal: lambda game, _action: game._check_end_deal(),
+}
+"""The check of each kind of action (the deal started is checked before the turn's checks)."""

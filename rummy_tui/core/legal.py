@@ -50,7 +50,8 @@ def prefer_cards(
     if not preferred:
         return tuple(cards)
     rank_of = {card: number for number, card in enumerate(preferred)}
-    order = sorted(hand, key=lambda card: (rank_of.get(card, len(preferred)), card))
+    last = len(preferred)
+    order = sorted(hand, key=lambda card: (rank_of.get(card, last), card.face.code, card.copy))
     used: set[Card] = set()
     chosen = []
     for card in cards:
@@ -74,8 +75,10 @@ def _one_per_face(
     cards: list[Card], preferred: list[Card] | None = None, fast: bool = False
 ) -> list[Card]:
     """One card of each face (the lowest copy), the preferred copies first."""
-    first = [card for card in preferred or () if card in cards]
+    first = [card for card in preferred if card in cards] if preferred else []
     ordered = sorted(cards, key=CARD_ORDER) if fast else sorted(cards)
+    if fast and not first and len({card.face for card in ordered}) == len(ordered):
+        return ordered  # every face once (one pack): nothing to leave out
     chosen: dict[Face, Card] = {}
     for card in [*first, *ordered]:
         chosen.setdefault(card.face, card)
@@ -233,5 +236,7 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
     if not fast:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
         return [action for action in [*candidates, *discards] if game.can(action)]
-    discards = [_discard_of(card) for card in _one_per_face(discardable, fast=True)]
+    discards = [
+        _DISCARDS.get(card) or _discard_of(card) for card in _one_per_face(discardable, fast=True)
+    ]
     return _allowed_plays(game, candidates, listed) + _allowed_discards(game, discards)

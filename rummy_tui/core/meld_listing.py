@@ -16,11 +16,11 @@ from rummy_tui.core.melds import (
     MeldReading,
     TableMeld,
     group_readings,
-    is_wild,
     normal_start,
     position_range,
     position_rank,
     run_windows,
+    wild_ranks,
 )
 from rummy_tui.core.variants.ruleset import RuleSet
 
@@ -36,15 +36,30 @@ def enumerate_melds(
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
     tries every run window, as a check on the windows the fast way leaves out.
     """
-    cards = sorted(hand, key=CARD_ORDER)
+    wild = wild_ranks(rules)
+    groups = rules.groups_allowed
     wilds: list[Card] = []
-    naturals: list[Card] = []
-    for card in cards:
-        (wilds if is_wild(rules, card) else naturals).append(card)
-    wilds.sort(key=_wild_order)
     by_face: dict[Face, list[Card]] = {}
-    for card in naturals:
-        by_face.setdefault(card.face, []).append(card)
+    by_rank: dict[int, list[Card]] = {}
+    # Ranks (bit rank - 1) each suit's cards show by themselves, by suit number: natural
+    # cards, and wild twos of the suit standing as themselves.
+    held = [0, 0, 0, 0]
+    for card in sorted(hand, key=CARD_ORDER):
+        rank = card.rank
+        if rank in wild:
+            wilds.append(card)
+            if card.suit is not None:
+                held[card.face.code // 13] |= 1 << rank - 1
+            continue
+        copies = by_face.get(card.face)
+        if copies is None:
+            by_face[card.face] = [card]
+            held[card.face.code // 13] |= 1 << rank - 1
+        else:
+            copies.append(card)
+        if groups:
+            by_rank.setdefault(rank, []).append(card)
+    wilds.sort(key=_wild_order)
     found: list[MeldReading] = []
     seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
 
@@ -56,35 +71,24 @@ def enumerate_melds(
             seen.add(key)
             found.append(reading)
 
-    if rules.groups_allowed:
-        by_rank: dict[int, list[Card]] = {}
-        for card in naturals:
-            by_rank.setdefault(card.rank, []).append(card)
-        for rank_cards in by_rank.values():
-            if len(rank_cards) + len(wilds) < GROUP_MIN:
-                continue  # too few cards of the rank for any group
-            pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
-            largest = len(pool) + len(wilds)
-            if rules.group_max is not None:
-                largest = min(largest, rules.group_max)
-            for size in range(GROUP_MIN, largest + 1):
-                for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
-                    for chosen in combinations(pool, natural_count):
-                        group = list(chosen) + wilds[: size - natural_count]
-                        for reading in group_readings(rules, group):
-                            add(reading)
-    # Ranks (bit rank - 1) each suit's cards show by themselves: natural cards, and wild twos
-    # of the suit standing as themselves. A window needs one of them and no more empty
-    # places than there are wild cards; the others are not tried at all.
-    held_by_suit = dict.fromkeys(SUITS, 0)
-    for face in by_face:
-        held_by_suit[face.suit] |= 1 << face.rank - 1  # type: ignore[index]
-    for card in wilds:
-        if card.suit is not None:
-            held_by_suit[card.suit] |= 1 << card.rank - 1
+    for rank_cards in by_rank.values():
+        if len(rank_cards) + len(wilds) < GROUP_MIN:
+            continue  # too few cards of the rank for any group
+        pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
+        largest = len(pool) + len(wilds)
+        if rules.group_max is not None:
+            largest = min(largest, rules.group_max)
+        for size in range(GROUP_MIN, largest + 1):
+            for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
+                for chosen in combinations(pool, natural_count):
+                    group = list(chosen) + wilds[: size - natural_count]
+                    for reading in group_readings(rules, group):
+                        add(reading)
     bounds = position_range(rules)
-    for suit in SUITS:
-        windows = _run_windows(bounds, held_by_suit[suit], len(wilds) if fast else None)
+    # A window needs one rank the suit shows by itself and no more empty places than there
+    # are wild cards; the others are not tried at all.
+    for number, suit in enumerate(SUITS):
+        windows = _run_windows(bounds, held[number], len(wilds) if fast else None)
         for start, length in windows:
             for run in _fill_runs(rules, suit, start, length, by_face, wilds):
                 add(run)

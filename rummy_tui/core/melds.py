@@ -60,6 +60,15 @@ def is_wild(rules: RuleSet, card: Card | Face) -> bool:
     return rank == JOKER_RANK or (rules.twos_wild and rank == 2)
 
 
+def wild_ranks(rules: RuleSet) -> frozenset[int]:
+    """The ranks :func:`is_wild` holds wild under these rules."""
+    return _WILD_TWOS if rules.twos_wild else _WILD_JOKERS
+
+
+_WILD_JOKERS = frozenset({JOKER_RANK})
+_WILD_TWOS = frozenset({JOKER_RANK, 2})
+
+
 def position_rank(position: int) -> int:
     """The rank shown at a run position (1 and 14 are aces)."""
     return (position - 1) % 13 + 1
