@@ -36,10 +36,11 @@ class DealFlow:
         )
         """The log as every seat may see it, as far as it was last worked out: its length,
         its newest record and the public copies (see :meth:`Game.view`)."""
-        self.layoff_faces_memo: dict[int, tuple[TableMeld, frozenset[Face]]] = {}
-        """The faces that might be laid off on each table meld, by the meld's id (with the
-        meld itself, so that a new meld under a reused id is not mistaken for it): listing
-        the legal actions asks it for every meld at every play (see :mod:`.legal`)."""
+        self.plain_facts: dict[str, LogFacts] = {}
+        """The log facts that name only who acted, by name (see :meth:`_plain_facts`)."""
+        self.layoff_memo: tuple[tuple[TableMeld, ...], dict[Face, list[TableMeld]]] = ((), {})
+        """The table's melds as last seen by the legal listing, and for each natural face the
+        melds it might be laid off on (see :mod:`rummy_tui.core.legal`)."""
 
     @property
     def rules(self) -> RuleSet:
@@ -65,6 +66,15 @@ class DealFlow:
 
     def _name(self, seat: int | None = None) -> str:
         return self.players[self.current if seat is None else seat]
+
+    def _plain_facts(self, seat: int | None = None) -> LogFacts:
+        """The log facts of a line that names only who acted (the seat to act by default):
+        made once per name, as facts are frozen."""
+        name = self._name(seat)
+        facts = self.plain_facts.get(name)
+        if facts is None:
+            facts = self.plain_facts[name] = LogFacts(name=name)
+        return facts
 
     def _need_draw_phase(self) -> None:
         if self.state.deal.phase is not Phase.DRAW:

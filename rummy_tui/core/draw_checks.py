@@ -77,7 +77,7 @@ class DrawChecks(DealFlow):
             return (
                 DrawStock(),
                 text,
-                LogFacts(name=self._name(), rebuild=rebuilds if rebuilt else 0),
+                LogFacts(name=self._name(), rebuild=rebuilds) if rebuilt else self._plain_facts(),
             )
 
         return run

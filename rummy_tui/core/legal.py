@@ -85,19 +85,20 @@ def _one_per_face(
     return list(chosen.values())
 
 
-def _layoff_faces(game: Game, meld: TableMeld) -> frozenset[Face]:
-    """:func:`layoff_faces` of a table meld, remembered while the meld lies unchanged."""
-    memo = game.layoff_faces_memo
-    known = memo.get(id(meld))
-    if known is None or known[0] is not meld:
-        if len(memo) > _LAYOFF_MEMO_SIZE:
-            memo.clear()
-        known = memo[id(meld)] = (meld, layoff_faces(meld))
-    return known[1]
-
-
-_LAYOFF_MEMO_SIZE = 256
-"""How many table melds :func:`_layoff_faces` remembers before it starts afresh."""
+def _layoff_reach(game: Game) -> dict[Face, list[TableMeld]]:
+    """For each natural face, the table melds whose :func:`layoff_faces` hold it, in table
+    order; remembered while the table's melds stay the same objects."""
+    melds = game.state.deal.melds
+    known, reach = game.layoff_memo
+    if len(known) != len(melds) or any(
+        old is not new for old, new in zip(known, melds, strict=True)
+    ):
+        reach = {}
+        for meld in melds:
+            for face in layoff_faces(meld):
+                reach.setdefault(face, []).append(meld)
+        game.layoff_memo = (tuple(melds), reach)
+    return reach
 
 
 def _draw_actions(draw_rule: DrawRule, pile: int) -> list[Action]:
@@ -216,12 +217,12 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 listed[len(candidates)] = meld_action
             candidates.append(meld_action)
         # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
-        targets = [(meld, _layoff_faces(game, meld) if fast else None) for meld in deal.melds]
-        for card in _one_per_face(hand, preferred, fast) if targets else ():
-            natural = not is_wild(rules, card)
-            for meld, faces in targets:
-                if natural and faces is not None and card.face not in faces:
-                    continue
+        reach = _layoff_reach(game) if fast and deal.melds else None
+        for card in _one_per_face(hand, preferred, fast) if deal.melds else ():
+            melds = deal.melds
+            if reach is not None and not is_wild(rules, card):
+                melds = reach.get(card.face, [])
+            for meld in melds:
                 for option in layoff_options(rules, meld, card):
                     layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
                     if fast:

@@ -37,7 +37,7 @@ class OutChecks(PlayChecks, DealFlow):
                 facts = LogFacts(name=self._name(seat), goes_out=True)
                 return action, text + self._after_hand_change(seat), facts
             self._next_turn()
-            return action, text, LogFacts(name=self._name(seat))
+            return action, text, self._plain_facts(seat)
 
         return run
 
