@@ -64,9 +64,11 @@ def enumerate_melds(
     seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
 
     def add(reading: MeldReading) -> None:
-        # Distinct by the faces shown and the faces of the cards showing them (as face codes).
+        # Distinct by the faces shown and the faces of the cards showing them (as face codes);
+        # without wild cards every card shows its own face.
         shown = tuple(sorted(face.code for _, face in reading.placed))
-        key = (reading.kind, shown, tuple(sorted(card.face.code for card, _ in reading.placed)))
+        own = tuple(sorted(card.face.code for card, _ in reading.placed)) if wilds else shown
+        key = (reading.kind, shown, own)
         if key not in seen:
             seen.add(key)
             found.append(reading)
@@ -81,6 +83,11 @@ def enumerate_melds(
         for size in range(GROUP_MIN, largest + 1):
             for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
                 for chosen in combinations(pool, natural_count):
+                    if natural_count == size:  # natural cards of one rank: one reading, as is
+                        add(
+                            MeldReading(MeldKind.GROUP, tuple((card, card.face) for card in chosen))
+                        )
+                        continue
                     group = list(chosen) + wilds[: size - natural_count]
                     for reading in group_readings(rules, group):
                         add(reading)
@@ -134,6 +141,13 @@ def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
     return list(chosen.values())
 
 
+@lru_cache(maxsize=1024)
+def _window_faces(suit: Suit, start: int, length: int) -> tuple[Face, ...]:
+    """The faces of ``suit`` that run positions start..start+length-1 show (a run of at most
+    13 cards shows each rank once)."""
+    return tuple(Face(position_rank(position), suit) for position in range(start, start + length))
+
+
 def _fill_runs(
     rules: RuleSet,
     suit: Suit,
@@ -145,6 +159,14 @@ def _fill_runs(
     """The run of ``suit`` at positions start..start+length-1 made from the hand: natural cards
     where held, wild cards in the gaps, and every way of letting spare wild cards stand in for
     held natural cards too (at least one natural card stays, G-6)."""
+    if not wilds:  # natural cards only: the run is there when every face of it is held
+        placed = []
+        for face in _window_faces(suit, start, length):
+            copies = by_face.get(face)
+            if not copies:
+                return []
+            placed.append((copies[0], face))
+        return [MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start))]
     faces: list[Face] = []
     ranks = set()
     natural: dict[int, Card] = {}
