@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pydantic import BaseModel
+
 from rummy_tui.core.actions import Action, ActionRecord, LogFacts
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.errors import IllegalAction
@@ -22,6 +24,13 @@ Done = tuple[Action, str, LogFacts]
 (naming the player who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
+
+
+def assign(model: BaseModel, **values: object) -> None:
+    """Set fields of a state model at once, as plain assignment does (the state models do not
+    validate assignment; the engine sets values it made itself)."""
+    model.__dict__.update(values)
+    model.__pydantic_fields_set__.update(values)
 
 
 class DealFlow:
@@ -124,10 +133,13 @@ class DealFlow:
         seat = self.current
         if deal.turn.melded:
             deal.has_melded[seat] = True
-        deal.current = (seat + 1) % len(self.players)
-        deal.turn = TurnState()
-        deal.turn_number += 1
-        deal.phase = Phase.DRAW
+        assign(
+            deal,
+            current=(seat + 1) % len(self.players),
+            turn=TurnState(),
+            turn_number=deal.turn_number + 1,
+            phase=Phase.DRAW,
+        )
         self._check_dead_hand()
 
     def _check_dead_hand(self) -> None:

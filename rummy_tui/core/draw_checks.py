@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rummy_tui.core.actions import DrawStock, DrawTwo, EndDeal, LogFacts, StartDeal, TakeDiscard
 from rummy_tui.core.cards import Card, format_cards
-from rummy_tui.core.deal_flow import DealFlow, Done, Plan
+from rummy_tui.core.deal_flow import DealFlow, Done, Plan, assign
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.errors import IllegalAction
@@ -156,9 +156,7 @@ class DrawChecks(DealFlow):
         from_discard: list[Card],
     ) -> None:
         deal = self.state.deal
-        deal.stock = stock
-        deal.discard = pile
-        deal.rebuilds = rebuilds
+        assign(deal, stock=stock, discard=pile, rebuilds=rebuilds)
         deal.hands[self.current].extend(drawn)
         deal.cards_drawn[self.current] += len(drawn)
         deal.turn.taken_from_discard.extend(from_discard)

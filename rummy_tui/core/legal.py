@@ -208,8 +208,10 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
     taken = set(deal.turn.taken_from_discard)
     listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
     if rules.meld_during_play:
-        preferred = [card for card in (deal.turn.must_use,) if card is not None]
-        preferred += [card for card in deal.turn.taken_from_discard if card not in preferred]
+        turn = deal.turn
+        preferred = [turn.must_use] if turn.must_use is not None else []
+        if turn.taken_from_discard:
+            preferred += [card for card in turn.taken_from_discard if card not in preferred]
         for reading in enumerate_melds(rules, hand, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             meld_action = Meld(cards=cards, faces=tuple(reading.faces))
@@ -233,11 +235,12 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
             if discard is None and rules.scoring is Scoring.CHIPS:
                 continue
             candidates.append(_go_out_action(arrangement, discard))
-    discardable = [card for card in hand if card not in taken]
+    discardable = [card for card in hand if card not in taken] if taken else hand
     if not fast:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
         return [action for action in [*candidates, *discards] if game.can(action)]
     discards = [
         _DISCARDS.get(card) or _discard_of(card) for card in _one_per_face(discardable, fast=True)
     ]
-    return _allowed_plays(game, candidates, listed) + _allowed_discards(game, discards)
+    allowed = _allowed_plays(game, candidates, listed) if candidates else []
+    return allowed + _allowed_discards(game, discards)
