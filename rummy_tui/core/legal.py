@@ -72,13 +72,19 @@ def prefer_cards(
 
 
 def _one_per_face(
-    cards: list[Card], preferred: list[Card] | None = None, fast: bool = False
+    cards: list[Card], preferred: list[Card] | None = None, faces_once: bool | None = None
 ) -> list[Card]:
-    """One card of each face (the lowest copy), the preferred copies first."""
+    """One card of each face (the lowest copy), the preferred copies first.
+
+    The fast listing sorts the hand once: ``faces_once`` not None says that ``cards`` are in
+    card order already, and whether no face is held twice."""
     first = [card for card in preferred if card in cards] if preferred else []
-    ordered = sorted(cards, key=CARD_ORDER) if fast else sorted(cards)
-    if fast and not first and len({card.face for card in ordered}) == len(ordered):
-        return ordered  # every face once (one pack): nothing to leave out
+    if faces_once is None:
+        ordered = sorted(cards)
+    elif faces_once and not first:
+        return list(cards)  # every face once (one pack): nothing to leave out
+    else:
+        ordered = cards
     chosen: dict[Face, Card] = {}
     for card in [*first, *ordered]:
         chosen.setdefault(card.face, card)
@@ -206,13 +212,16 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
         candidates.extend(draws(rules.draw_rule, len(deal.discard)))
         return [action for action in candidates if game.can(action)]
     taken = set(deal.turn.taken_from_discard)
+    # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
+    ordered = sorted(hand, key=CARD_ORDER) if fast else hand
+    faces_once = len({card.face for card in hand}) == len(hand) if fast else None
     listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
     if rules.meld_during_play:
         turn = deal.turn
         preferred = [turn.must_use] if turn.must_use is not None else []
         if turn.taken_from_discard:
             preferred += [card for card in turn.taken_from_discard if card not in preferred]
-        for reading in enumerate_melds(rules, hand, fast=fast):
+        for reading in enumerate_melds(rules, ordered, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             meld_action = Meld(cards=cards, faces=tuple(reading.faces))
             if fast and _plain_meld(rules, cards):
@@ -220,7 +229,7 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
             candidates.append(meld_action)
         # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
         reach = _layoff_reach(game) if fast and deal.melds else None
-        for card in _one_per_face(hand, preferred, fast) if deal.melds else ():
+        for card in _one_per_face(ordered, preferred, faces_once) if deal.melds else ():
             melds = deal.melds
             if reach is not None and not is_wild(rules, card):
                 melds = reach.get(card.face, [])
@@ -235,12 +244,13 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
             if discard is None and rules.scoring is Scoring.CHIPS:
                 continue
             candidates.append(_go_out_action(arrangement, discard))
-    discardable = [card for card in hand if card not in taken] if taken else hand
+    discardable = [card for card in ordered if card not in taken] if taken else ordered
     if not fast:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
         return [action for action in [*candidates, *discards] if game.can(action)]
     discards = [
-        _DISCARDS.get(card) or _discard_of(card) for card in _one_per_face(discardable, fast=True)
+        _DISCARDS.get(card) or _discard_of(card)
+        for card in _one_per_face(discardable, faces_once=faces_once)
     ]
     allowed = _allowed_plays(game, candidates, listed) if candidates else []
     return allowed + _allowed_discards(game, discards)
