@@ -62,8 +62,9 @@ class Game(DrawChecks, OutChecks):
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply ``action`` for the seat to act and return the logged record."""
         plan = self._check(action, seat)
-        actor = None if isinstance(action, StartDeal) else self.current
-        deal_number = self.state.deal.deal_number
+        deal = self.state.deal
+        actor = None if isinstance(action, StartDeal) else deal.current
+        deal_number = deal.deal_number
         done, text, facts = plan()
         if actor is not None and facts.name != self.players[actor]:
             facts = facts.model_copy(update={"name": self.players[actor]})  # the plans name it
