@@ -59,6 +59,16 @@ class Game(DrawChecks, OutChecks):
             return False
         return True
 
+    def _turn_allows(self, action: Action) -> bool:
+        """:meth:`can` for an action of the seat to act while the deal is in its draw or play
+        phase (where the legal listing asks): the check of the action's kind alone, as the
+        checks before it (the deal in play, whose turn) pass."""
+        try:
+            _FAMILIES[type(action)](self, action)
+        except IllegalAction:
+            return False
+        return True
+
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply ``action`` for the seat to act and return the logged record."""
         plan = self._check(action, seat)

@@ -148,9 +148,9 @@ def _allowed_discards(game: Game, discards: list[Discard]) -> list[Discard]:
     card, so when the first is allowed all are, and only a refusal makes the others be asked
     one by one.
     """
-    if not discards or game.can(discards[0]):
+    if not discards or game._turn_allows(discards[0]):
         return discards
-    return [action for action in discards[1:] if game.can(action)]
+    return [action for action in discards[1:] if game._turn_allows(action)]
 
 
 def _plain_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
@@ -164,11 +164,12 @@ def _allowed_plays(
 ) -> list[Action]:
     """The candidates the engine allows: ``listed`` holds, by their place, the plays the
     listing built legally from the hand, asked with :meth:`Game._listed_play_allowed` (only
-    whether a legal end of the turn remains after them); every other one is asked in full."""
+    whether a legal end of the turn remains after them); every other one is asked the whole
+    check of its kind (:meth:`Game._turn_allows`)."""
     allowed = []
     for number, action in enumerate(candidates):
         play = listed.get(number)
-        if game.can(action) if play is None else game._listed_play_allowed(play):
+        if game._turn_allows(action) if play is None else game._listed_play_allowed(play):
             allowed.append(action)
     return allowed
 
@@ -210,7 +211,8 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 candidates.append(_go_out_action(arrangement, None))
         draws = _shared_draw_actions if fast else _draw_actions
         candidates.extend(draws(rules.draw_rule, len(deal.discard)))
-        return [action for action in candidates if game.can(action)]
+        allows = game._turn_allows if fast else game.can
+        return [action for action in candidates if allows(action)]
     taken = set(deal.turn.taken_from_discard)
     # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
     ordered = sorted(hand, key=CARD_ORDER) if fast else hand
