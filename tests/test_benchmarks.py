@@ -129,3 +129,26 @@ def test_strength_shows_progress_and_keeps_its_rows_on_ctrl_c(tmp_path: Path) ->
     assert re.search(r"\| classic \| (normal vs easy|hard vs normal) \| [1-9]", screen)
     assert "PARTIAL: stopped with Ctrl+C after" in screen
     assert "Traceback" not in screen
+
+
+def test_engine_benchmark_prints_the_duel_and_every_table(tmp_path: Path) -> None:
+    pytest.importorskip("rlcard")
+    out = run_script(
+        "engine_vs_rlcard.py",
+        *("--rounds", "1", "--slice", "0.01", "--variant-rounds", "1"),
+        tmp_path=tmp_path,
+    )
+    assert re.search(r"^ratio ours / rlcard +\d+\.\d\dx", out, re.M), out
+    largest = {"classic": 6, "boathouse": 6, "double": 6, "rummy500": 8, "european": 12}
+    for variant, players in largest.items():
+        for seats in (2, players):
+            assert re.search(rf"^{variant}, {seats} players +[\d,]+ +\d+\.\d", out, re.M), out
+
+
+def test_rlcard_is_a_benchmark_extra_and_no_dependency_of_the_game() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not any("rlcard" in requirement for requirement in project["dependencies"])
+    extras = project["optional-dependencies"]
+    assert any(requirement.startswith("rlcard") for requirement in extras["bench"])
