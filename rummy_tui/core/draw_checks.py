@@ -21,6 +21,10 @@ _TWO_CARD_DRAWS: dict[DrawRule, tuple[set[tuple[str, str]], str]] = {
 """The two-card draws of each draw rule (B-1 and its Hoyle option) and the refusal naming them."""
 
 
+_DRAW_STOCK = DrawStock()
+"""The stock draw as done (actions are frozen, so one serves every record)."""
+
+
 class DrawChecks(DealFlow):
     """The draw family of actions."""
 
@@ -75,7 +79,7 @@ class DrawChecks(DealFlow):
                     f"(rebuild {rebuilds}) and draws."
                 )
             return (
-                DrawStock(),
+                _DRAW_STOCK,
                 text,
                 LogFacts(name=self._name(), rebuild=rebuilds) if rebuilt else self._plain_facts(),
             )

@@ -93,17 +93,15 @@ def _one_per_face(
 
 def _layoff_reach(game: Game) -> dict[Face, list[TableMeld]]:
     """For each natural face, the table melds whose :func:`layoff_faces` hold it, in table
-    order; remembered while the table's melds stay the same objects."""
-    melds = game.state.deal.melds
+    order; remembered while the table holds the same melds."""
+    melds = tuple(game.state.deal.melds)
     known, reach = game.layoff_memo
-    if len(known) != len(melds) or any(
-        old is not new for old, new in zip(known, melds, strict=True)
-    ):
+    if known != melds:  # the same melds compare by identity at once
         reach = {}
         for meld in melds:
             for face in layoff_faces(meld):
                 reach.setdefault(face, []).append(meld)
-        game.layoff_memo = (tuple(melds), reach)
+        game.layoff_memo = (melds, reach)
     return reach
 
 
