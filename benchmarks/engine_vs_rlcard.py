@@ -207,8 +207,12 @@ def run(rounds: int, seconds: float, seed: int, variant_rounds: int) -> int:
     return 0
 
 
+def _header(title: str) -> None:
+    print(f"{title:<26} {'actions/s':>11} {'deals/s':>9} {'actions/cpu-s':>14} {'slices':>7}")
+
+
 def _print_duel(mine: Side, rl: Side) -> None:
-    print(f"{'':<26} {'actions/s':>11} {'deals/s':>9} {'actions/cpu-s':>14} {'slices':>7}")
+    _header("")
     for side in (mine, rl):
         print(
             f"{side.name:<26} {side.median_actions():>11,.0f} {side.median_deals():>9.1f}"
@@ -224,11 +228,11 @@ def _print_duel(mine: Side, rl: Side) -> None:
 
 def _print_variants(timed: list[Side]) -> None:
     print()
-    print(f"{'ours, by table':<26} {'actions/s':>11} {'deals/s':>9} {'slices':>7}")
+    _header("ours, by table")
     for side in timed:
         print(
             f"{side.name:<26} {side.median_actions():>11,.0f} {side.median_deals():>9.1f}"
-            f" {len(side.actions):>7}",
+            f" {side.median_cpu_actions():>14,.0f} {len(side.actions):>7}",
             flush=True,
         )
 
