@@ -139,3 +139,26 @@ def test_bench_keys_times_every_key_at_every_size(tmp_path: Path) -> None:
     assert out.count("x: discard to hand-off") == 4  # 2 and 12 seats at both sizes
     assert re.search(r"^ +Enter: hand-off to table +\d+\.\d ms +\d+\.\d ms +\d+\.\d$", out, re.M)
     assert re.search(r"every key at every size: p99 \d+\.\d ms over 32 presses", out), out
+
+
+def test_engine_benchmark_prints_the_duel_and_every_table(tmp_path: Path) -> None:
+    pytest.importorskip("rlcard")
+    out = run_script(
+        "engine_vs_rlcard.py",
+        *("--rounds", "1", "--slice", "0.01", "--variant-rounds", "1"),
+        tmp_path=tmp_path,
+    )
+    assert re.search(r"^ratio ours / rlcard +\d+\.\d\dx", out, re.M), out
+    largest = {"classic": 6, "boathouse": 6, "double": 6, "rummy500": 8, "european": 12}
+    for variant, players in largest.items():
+        for seats in (2, players):
+            assert re.search(rf"^{variant}, {seats} players +[\d,]+ +\d+\.\d", out, re.M), out
+
+
+def test_rlcard_is_a_benchmark_extra_and_no_dependency_of_the_game() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not any("rlcard" in requirement for requirement in project["dependencies"])
+    extras = project["optional-dependencies"]
+    assert any(requirement.startswith("rlcard") for requirement in extras["bench"])

@@ -1,5 +1,6 @@
 """Ctrl+C and progress bars in the long runs the README documents: the European studies,
-``bench_bots.py``, ``solver_vs_rlcard.py``, the soak and the mutation run.
+``bench_bots.py``, ``solver_vs_rlcard.py``, ``engine_vs_rlcard.py``, the soak and the mutation
+run.
 
 Each run is stopped by a real SIGINT sent to the test's own process the moment the progress
 bar has counted a few units (as tests/test_cli.py does for ``rummy simulate``): the run must
@@ -140,6 +141,22 @@ def test_ctrl_c_in_the_solver_benchmark_prints_the_medians_so_far(
     assert re.search(r"^random +\d+\.\dus +\d+\.\dus", out, re.MULTILINE), out
     assert "meld-dense" not in out
     assert "PARTIAL: stopped with Ctrl+C after 10 of 400 hands" in out
+
+
+def test_ctrl_c_in_the_engine_benchmark_prints_the_slices_so_far(
+    interrupt_after, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("rlcard")
+    module = script("engine_vs_rlcard")
+    assert module.EXIT_STOPPED == cli.EXIT_STOPPED
+    interrupt_after(4)  # two rounds of both sides, in the third round
+    assert module.main(["--rounds", "5", "--slice", "0.05", "--variant-rounds", "1"]) == 130
+    out = capsys.readouterr().out
+    for side in ("ours: classic, 2 players", "rlcard: gin-rummy"):
+        assert re.search(rf"^{side} +[\d,]+ +\d+\.\d +[\d,]+ +2$", out, re.M), out
+    assert re.search(r"^ratio ours / rlcard +\d+\.\d\dx +\d+\.\d\dx +\d+\.\d\dx$", out, re.M), out
+    assert "ours, by table" not in out  # not reached: no table of nothing
+    assert "PARTIAL: stopped with Ctrl+C after 4 of 20 slices" in out
 
 
 def test_ctrl_c_in_the_soak_prints_the_deals_so_far(

@@ -79,12 +79,14 @@ class Face:
     True
     """
 
-    __slots__ = ("code", "rank", "suit")
+    __slots__ = ("code", "rank", "suit", "token")
     _cache: ClassVar[dict[tuple[int, Suit | None], Face]] = {}
 
     rank: int
     suit: Suit | None
     code: int
+    token: str
+    """The face written as text ("10H", "JK"), as ``str`` gives it."""
 
     def __new__(cls, rank: int, suit: Suit | None) -> Face:
         key = (rank, suit)
@@ -100,6 +102,9 @@ class Face:
         object.__setattr__(face, "rank", rank)
         object.__setattr__(face, "suit", suit)
         object.__setattr__(face, "code", 52 if suit is None else SUIT_INDEX[suit] * 13 + rank - 1)
+        object.__setattr__(
+            face, "token", "JK" if suit is None else f"{RANK_TOKENS[rank]}{suit.value}"
+        )
         cls._cache[key] = face
         return face
 
@@ -115,9 +120,7 @@ class Face:
         return self.rank == JOKER_RANK
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JK"
-        return f"{RANK_TOKENS[self.rank]}{self.suit.value}"
+        return self.token
 
     __repr__ = __str__
 
@@ -209,7 +212,7 @@ class Card:
         return self.face.rank == JOKER_RANK
 
     def __str__(self) -> str:
-        return str(self.face)
+        return self.face.token
 
     __repr__ = __str__
 

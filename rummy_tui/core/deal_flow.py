@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pydantic import BaseModel
+
 from rummy_tui.core.actions import Action, ActionRecord, LogFacts
-from rummy_tui.core.cards import Card
+from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.melds import TableMeld
 from rummy_tui.core.scoring import match_winners, score_deal, settlement
 from rummy_tui.core.state import (
     DealEnding,
@@ -24,9 +27,17 @@ from rummy_tui.core.state import (
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 
 Done = tuple[Action, str, LogFacts]
-"""An applied action: the action as done, its English log line and the facts of that line."""
+"""An applied action: the action as done, its English log line and the facts of that line
+(naming the player who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
+
+
+def assign(model: BaseModel, **values: object) -> None:
+    """Set fields of a state model at once, as plain assignment does (the state models do not
+    validate assignment; the engine sets values it made itself)."""
+    model.__dict__.update(values)
+    model.__pydantic_fields_set__.update(values)
 
 
 class DealFlow:
@@ -41,6 +52,11 @@ class DealFlow:
         )
         """The log as every seat may see it, as far as it was last worked out: its length,
         its newest record and the public copies (see :meth:`Game.view`)."""
+        self.plain_facts: dict[str, LogFacts] = {}
+        """The log facts that name only who acted, by name (see :meth:`_plain_facts`)."""
+        self.layoff_memo: tuple[tuple[TableMeld, ...], dict[Face, list[TableMeld]]] = ((), {})
+        """The table's melds as last seen by the legal listing, and for each natural face the
+        melds it might be laid off on (see :mod:`rummy_tui.core.legal`)."""
 
     @property
     def rules(self) -> RuleSet:
@@ -67,6 +83,15 @@ class DealFlow:
     def _name(self, seat: int | None = None) -> str:
         return self.players[self.current if seat is None else seat]
 
+    def _plain_facts(self, seat: int | None = None) -> LogFacts:
+        """The log facts of a line that names only who acted (the seat to act by default):
+        made once per name, as facts are frozen."""
+        name = self._name(seat)
+        facts = self.plain_facts.get(name)
+        if facts is None:
+            facts = self.plain_facts[name] = LogFacts(name=name)
+        return facts
+
     def _need_draw_phase(self) -> None:
         if self.state.deal.phase is not Phase.DRAW:
             raise IllegalAction("draw.already_drawn", self.rules.rule_ids.turn, player=self._name())
@@ -77,6 +102,8 @@ class DealFlow:
             raise IllegalAction(f"{family}.draw_first", self.rules.rule_ids.turn)
 
     def _in_hand(self, cards: Sequence[Card]) -> None:
+        if len(cards) == 1 and cards[0] in self.state.deal.hands[self.current]:
+            return  # one card, held (the common question, asked of every discard)
         hand = set(self.state.deal.hands[self.current])
         if len(set(cards)) != len(cards):
             raise IllegalAction("cards.repeated", "G-1", cards=cards)
@@ -113,10 +140,13 @@ class DealFlow:
         seat = self.current
         if deal.turn.melded:
             deal.has_melded[seat] = True
-        deal.current = seat_after(seat, len(self.players))
-        deal.turn = TurnState()
-        deal.turn_number += 1
-        deal.phase = Phase.DRAW
+        assign(
+            deal,
+            current=seat_after(seat, len(self.players)),
+            turn=TurnState(),
+            turn_number=deal.turn_number + 1,
+            phase=Phase.DRAW,
+        )
         self._check_dead_hand()
 
     def _check_dead_hand(self) -> None:

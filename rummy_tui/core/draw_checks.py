@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rummy_tui.core.actions import DrawStock, DrawTwo, EndDeal, LogFacts, StartDeal, TakeDiscard
 from rummy_tui.core.cards import Card, format_cards
-from rummy_tui.core.deal_flow import DealFlow, Done, Plan
+from rummy_tui.core.deal_flow import DealFlow, Done, Plan, assign
 from rummy_tui.core.dealing import complete_deck, deal_cards, deal_rng, shuffled_deck
 from rummy_tui.core.end_of_turn import end_remains
 from rummy_tui.core.errors import IllegalAction
@@ -19,6 +19,10 @@ _TWO_CARD_DRAWS: dict[DrawRule, tuple[set[tuple[str, str]], str]] = {
     DrawRule.HOYLE: ({("discard", "stock"), ("discard", "discard")}, "draw_two.hoyle_forms"),
 }
 """The two-card draws of each draw rule (B-1 and its Hoyle option) and the refusal naming them."""
+
+
+_DRAW_STOCK = DrawStock()
+"""The stock draw as done (actions are frozen, so one serves every record)."""
 
 
 class DrawChecks(DealFlow):
@@ -57,11 +61,15 @@ class DrawChecks(DealFlow):
     def _check_draw_stock(self) -> Plan:
         self._need_draw_phase()
         deal = self.state.deal
-        stock, pile, drawn, rebuilds, _ = self._stock_plan(
-            ["stock"], list(deal.stock), list(deal.discard), deal.rebuilds
-        )
+
+        def plan() -> tuple[list[Card], list[Card], list[Card], int, list[Card]]:
+            return self._stock_plan(["stock"], list(deal.stock), list(deal.discard), deal.rebuilds)
+
+        # Only an empty stock can refuse the draw (C-4, G-9, R-10): else it is planned when run.
+        planned = None if deal.stock else plan()
 
         def run() -> Done:
+            stock, pile, drawn, rebuilds, _ = planned or plan()
             rebuilt = rebuilds > deal.rebuilds
             self._finish_draw(stock, pile, drawn, rebuilds, [])
             text = f"{self._name()} draws from the stock."
@@ -70,7 +78,11 @@ class DrawChecks(DealFlow):
                     f"{self._name()} turns the discard pile over as the new stock "
                     f"(rebuild {rebuilds}) and draws."
                 )
-            return DrawStock(), text, LogFacts(rebuild=rebuilds if rebuilt else 0)
+            return (
+                _DRAW_STOCK,
+                text,
+                LogFacts(name=self._name(), rebuild=rebuilds) if rebuilt else self._plain_facts(),
+            )
 
         return run
 
@@ -91,8 +103,9 @@ class DrawChecks(DealFlow):
         duty = rules.draw_rule is DrawRule.DIG and not (
             action.count == 1 and rules.top_discard_free
         )
-        hand = deal.hands[self.current] + taken
-        if duty and not end_remains(rules, hand, deal.melds, taken, deepest):
+        if duty and not end_remains(
+            rules, deal.hands[self.current] + taken, deal.melds, taken, deepest
+        ):
             # No sequence of this turn's plays puts the deepest card down and still ends the
             # turn (R-5). Without the duty a card to discard always remains (G-8).
             raise IllegalAction("take.deepest_unusable", "R-5", cards=(deepest,))
@@ -102,7 +115,7 @@ class DrawChecks(DealFlow):
             self._finish_draw(list(deal.stock), pile, list(reversed(taken)), deal.rebuilds, taken)
             if duty:
                 deal.turn.must_use = deepest
-            facts = LogFacts(cards=tuple(taken))
+            facts = LogFacts(name=self._name(), cards=tuple(taken))
             if action.count == 1:
                 return action, f"{self._name()} takes {deepest} from the discard pile.", facts
             text = (
@@ -133,7 +146,7 @@ class DrawChecks(DealFlow):
             return (
                 action,
                 f"{self._name()} draws two cards ({action.first} + {action.second}){shown}.",
-                LogFacts(cards=tuple(from_discard)),
+                LogFacts(name=self._name(), cards=tuple(from_discard)),
             )
 
         return run
@@ -147,9 +160,7 @@ class DrawChecks(DealFlow):
         from_discard: list[Card],
     ) -> None:
         deal = self.state.deal
-        deal.stock = stock
-        deal.discard = pile
-        deal.rebuilds = rebuilds
+        assign(deal, stock=stock, discard=pile, rebuilds=rebuilds)
         deal.hands[self.current].extend(drawn)
         deal.cards_drawn[self.current] += len(drawn)
         deal.turn.taken_from_discard.extend(from_discard)
@@ -169,7 +180,11 @@ class DrawChecks(DealFlow):
                 f"The stock ran out and {name} took no discard.",
                 DealEnding(code="stock_out", seat=self.current),
             )
-            return EndDeal(), f"{name} ends the deal: the stock is empty (R-10).", LogFacts()
+            return (
+                EndDeal(),
+                f"{name} ends the deal: the stock is empty (R-10).",
+                LogFacts(name=name),
+            )
 
         return run
 

@@ -79,10 +79,10 @@ def end_remains(
     it makes) reaches a legal end of the turn: ``must_use``, if held, on the table, and then
     a card not in ``taken`` to discard or, unless the table plays "must discard to go out",
     an empty hand (R-5, G-8, C-3, R-9)."""
+    if discard_remains(hand, taken, must_use):
+        return True  # a card to discard (the common case, answered at once)
     blocked = set(taken)
     duty = must_use is not None and must_use in hand
-    if not duty and any(card not in blocked for card in hand):
-        return True  # a card to discard (the common case, answered at once)
     faces: Counter[Face] = Counter(card.face for card in hand)
     free: Counter[Face] = Counter(card.face for card in hand if card not in blocked)
     may_empty = not rules.discard_to_go_out
@@ -104,6 +104,18 @@ def end_remains(
         if search.witness(target, faces - Counter({face: 1})) is not None:
             return True
     return may_empty and search.can_empty(faces)
+
+
+def discard_remains(
+    hand: Sequence[Card], taken: Collection[Card], must_use: Card | None = None
+) -> bool:
+    """Whether the turn can end at once with a discard: ``must_use`` is not in ``hand`` and
+    some card of it was not taken from the discard pile this turn (G-8, R-5). Then
+    :func:`end_remains` is True whatever the table holds."""
+    if must_use is not None and must_use in hand:
+        return False
+    blocked = set(taken)
+    return any(card not in blocked for card in hand)
 
 
 class _Search:

@@ -9,6 +9,9 @@ live with their action family: draws, plays, and the end of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rummy_tui.core.actions import (
     Action,
     ActionRecord,
@@ -56,14 +59,25 @@ class Game(DrawChecks, OutChecks):
             return False
         return True
 
+    def _turn_allows(self, action: Action) -> bool:
+        """:meth:`can` for an action of the seat to act while the deal is in its draw or play
+        phase (where the legal listing asks): the check of the action's kind alone, as the
+        checks before it (the deal in play, whose turn) pass."""
+        try:
+            _FAMILIES[type(action)](self, action)
+        except IllegalAction:
+            return False
+        return True
+
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply ``action`` for the seat to act and return the logged record."""
         plan = self._check(action, seat)
-        actor = None if isinstance(action, StartDeal) else self.current
-        deal_number = self.state.deal.deal_number
+        deal = self.state.deal
+        actor = None if isinstance(action, StartDeal) else deal.current
+        deal_number = deal.deal_number
         done, text, facts = plan()
-        if actor is not None:
-            facts = facts.model_copy(update={"name": self.players[actor]})
+        if actor is not None and facts.name != self.players[actor]:
+            facts = facts.model_copy(update={"name": self.players[actor]})  # the plans name it
         record = ActionRecord(
             seat=actor,
             action=done,
@@ -207,20 +221,22 @@ class Game(DrawChecks, OutChecks):
             raise IllegalAction(
                 "turn.not_yours", "G-2", player=self._name(), other=self._name(seat)
             )
-        if isinstance(action, DrawStock):
-            return self._check_draw_stock()
-        if isinstance(action, TakeDiscard):
-            return self._check_take_discard(action)
-        if isinstance(action, DrawTwo):
-            return self._check_draw_two(action)
-        if isinstance(action, Meld):
-            return self._check_meld(action)
-        if isinstance(action, LayOffCard):
-            return self._check_lay_off(action)
-        if isinstance(action, Discard):
-            return self._check_discard(action)
-        if isinstance(action, GoOut):
-            return self._check_go_out(action)
-        if isinstance(action, EndDeal):
-            return self._check_end_deal()
+        family = _FAMILIES.get(type(action)) or next(
+            (check for kind, check in _FAMILIES.items() if isinstance(action, kind)), None
+        )
+        if family is not None:
+            return family(self, action)
         raise IllegalAction("action.unknown", "G-10", action=repr(action))
+
+
+_FAMILIES: dict[type, Callable[[Game, Any], Plan]] = {
+    DrawStock: lambda game, _action: game._check_draw_stock(),
+    TakeDiscard: Game._check_take_discard,
+    DrawTwo: Game._check_draw_two,
+    Meld: Game._check_meld,
+    LayOffCard: Game._check_lay_off,
+    Discard: Game._check_discard,
+    GoOut: Game._check_go_out,
+    EndDeal: lambda game, _action: game._check_end_deal(),
+}
+"""The check of each kind of action (the deal started is checked before the turn's checks)."""

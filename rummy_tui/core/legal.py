@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummy_tui.core.actions import (
@@ -31,8 +30,8 @@ from rummy_tui.core.arrange import (
     may_go_out,
 )
 from rummy_tui.core.cards import Card, Face
-from rummy_tui.core.meld_listing import enumerate_melds
-from rummy_tui.core.melds import is_wild, layoff_options
+from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
+from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild, layoff_options
 from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 
@@ -51,7 +50,8 @@ def prefer_cards(
     if not preferred:
         return tuple(cards)
     rank_of = {card: number for number, card in enumerate(preferred)}
-    order = sorted(hand, key=lambda card: (rank_of.get(card, len(preferred)), card))
+    last = len(preferred)
+    order = sorted(hand, key=lambda card: (rank_of.get(card, last), card.face.code, card.copy))
     used: set[Card] = set()
     chosen = []
     for card in cards:
@@ -71,23 +71,38 @@ def prefer_cards(
     return tuple(chosen)
 
 
-_CARD_ORDER = attrgetter("face.code", "copy")
-"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
-
-
 def _one_per_face(
-    cards: list[Card], preferred: list[Card] | None = None, fast: bool = False
+    cards: list[Card], preferred: list[Card] | None = None, faces_once: bool | None = None
 ) -> list[Card]:
-    """One card of each face (the lowest copy), the preferred copies first."""
-    first = preferred or []
-    seen: set[Face] = set()
-    chosen = []
-    ordered = sorted(cards, key=_CARD_ORDER) if fast else sorted(cards)
-    for card in [*[card for card in first if card in cards], *ordered]:
-        if card.face not in seen:
-            seen.add(card.face)
-            chosen.append(card)
-    return chosen
+    """One card of each face (the lowest copy), the preferred copies first.
+
+    The fast listing sorts the hand once: ``faces_once`` not None says that ``cards`` are in
+    card order already, and whether no face is held twice."""
+    first = [card for card in preferred if card in cards] if preferred else []
+    if faces_once is None:
+        ordered = sorted(cards)
+    elif faces_once and not first:
+        return list(cards)  # every face once (one pack): nothing to leave out
+    else:
+        ordered = cards
+    chosen: dict[Face, Card] = {}
+    for card in [*first, *ordered]:
+        chosen.setdefault(card.face, card)
+    return list(chosen.values())
+
+
+def _layoff_reach(game: Game) -> dict[Face, list[TableMeld]]:
+    """For each natural face, the table melds whose :func:`layoff_faces` hold it, in table
+    order; remembered while the table holds the same melds."""
+    melds = tuple(game.state.deal.melds)
+    known, reach = game.layoff_memo
+    if known != melds:  # the same melds compare by identity at once
+        reach = {}
+        for meld in melds:
+            for face in layoff_faces(meld):
+                reach.setdefault(face, []).append(meld)
+        game.layoff_memo = (melds, reach)
+    return reach
 
 
 def _draw_actions(draw_rule: DrawRule, pile: int) -> list[Action]:
@@ -131,9 +146,30 @@ def _allowed_discards(game: Game, discards: list[Discard]) -> list[Discard]:
     card, so when the first is allowed all are, and only a refusal makes the others be asked
     one by one.
     """
-    if not discards or game.can(discards[0]):
+    if not discards or game._turn_allows(discards[0]):
         return discards
-    return [action for action in discards[1:] if game.can(action)]
+    return [action for action in discards[1:] if game._turn_allows(action)]
+
+
+def _plain_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
+    """Whether a listed meld has one reading, the one the engine finds for its faces: natural
+    cards only, fewer than 13 (a whole suit turning the corner reads from any start)."""
+    return len(cards) < MAX_RUN and not any(is_wild(rules, card) for card in cards)
+
+
+def _allowed_plays(
+    game: Game, candidates: list[Action], listed: dict[int, Meld | LayOffCard]
+) -> list[Action]:
+    """The candidates the engine allows: ``listed`` holds, by their place, the plays the
+    listing built legally from the hand, asked with :meth:`Game._listed_play_allowed` (only
+    whether a legal end of the turn remains after them); every other one is asked the whole
+    check of its kind (:meth:`Game._turn_allows`)."""
+    allowed = []
+    for number, action in enumerate(candidates):
+        play = listed.get(number)
+        if game._turn_allows(action) if play is None else game._listed_play_allowed(play):
+            allowed.append(action)
+    return allowed
 
 
 def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
@@ -173,26 +209,48 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 candidates.append(_go_out_action(arrangement, None))
         draws = _shared_draw_actions if fast else _draw_actions
         candidates.extend(draws(rules.draw_rule, len(deal.discard)))
-        return [action for action in candidates if game.can(action)]
+        allows = game._turn_allows if fast else game.can
+        return [action for action in candidates if allows(action)]
     taken = set(deal.turn.taken_from_discard)
+    # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
+    ordered = sorted(hand, key=CARD_ORDER) if fast else hand
+    faces_once = len({card.face for card in hand}) == len(hand) if fast else None
+    listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
     if rules.meld_during_play:
-        preferred = [card for card in (deal.turn.must_use,) if card is not None]
-        preferred += [card for card in deal.turn.taken_from_discard if card not in preferred]
-        for reading in enumerate_melds(rules, hand, fast=fast):
+        turn = deal.turn
+        preferred = [turn.must_use] if turn.must_use is not None else []
+        if turn.taken_from_discard:
+            preferred += [card for card in turn.taken_from_discard if card not in preferred]
+        for reading in enumerate_melds(rules, ordered, fast=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
-            candidates.append(Meld(cards=cards, faces=tuple(reading.faces)))
-        for card in _one_per_face(hand, preferred, fast):
-            for meld in deal.melds:
+            meld_action = Meld(cards=cards, faces=tuple(reading.faces))
+            if fast and _plain_meld(rules, cards):
+                listed[len(candidates)] = meld_action
+            candidates.append(meld_action)
+        # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
+        reach = _layoff_reach(game) if fast and deal.melds else None
+        for card in _one_per_face(ordered, preferred, faces_once) if deal.melds else ():
+            melds = deal.melds
+            if reach is not None and not is_wild(rules, card):
+                melds = reach.get(card.face, [])
+            for meld in melds:
                 for option in layoff_options(rules, meld, card):
-                    candidates.append(LayOffCard(card=card, meld_id=meld.meld_id, face=option.face))
+                    layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
+                    if fast:
+                        listed[len(candidates)] = layoff
+                    candidates.append(layoff)
     elif not fast or may_go_out(rules, hand):
         for discard, arrangement in go_out_arrangements(rules, hand, tuple(taken)):
             if discard is None and rules.scoring is Scoring.CHIPS:
                 continue
             candidates.append(_go_out_action(arrangement, discard))
-    discardable = [card for card in hand if card not in taken]
+    discardable = [card for card in ordered if card not in taken] if taken else ordered
     if not fast:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
         return [action for action in [*candidates, *discards] if game.can(action)]
-    discards = [_discard_of(card) for card in _one_per_face(discardable, fast=True)]
-    return [action for action in candidates if game.can(action)] + _allowed_discards(game, discards)
+    discards = [
+        _DISCARDS.get(card) or _discard_of(card)
+        for card in _one_per_face(discardable, faces_once=faces_once)
+    ]
+    allowed = _allowed_plays(game, candidates, listed) if candidates else []
+    return allowed + _allowed_discards(game, discards)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import attrgetter
 
 from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
 from rummy_tui.core.melds import (
@@ -13,11 +14,13 @@ from rummy_tui.core.melds import (
     RUN_MIN,
     MeldKind,
     MeldReading,
+    TableMeld,
     group_readings,
-    is_wild,
     normal_start,
+    position_range,
     position_rank,
-    run_starts,
+    run_windows,
+    wild_ranks,
 )
 from rummy_tui.core.variants.ruleset import RuleSet
 
@@ -33,64 +36,102 @@ def enumerate_melds(
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
     tries every run window, as a check on the windows the fast way leaves out.
     """
-    cards = sorted(hand)
-    wilds = sorted(
-        (card for card in cards if is_wild(rules, card)),
-        key=lambda card: (card.rank != JOKER_RANK, card.face.code, card.copy),
-    )
-    naturals = [card for card in cards if not is_wild(rules, card)]
+    wild = wild_ranks(rules)
+    groups = rules.groups_allowed
+    wilds: list[Card] = []
     by_face: dict[Face, list[Card]] = {}
-    for card in naturals:
-        by_face.setdefault(card.face, []).append(card)
+    by_rank: dict[int, list[Card]] = {}
+    # Ranks (bit rank - 1) each suit's cards show by themselves, by suit number: natural
+    # cards, and wild twos of the suit standing as themselves.
+    held = [0, 0, 0, 0]
+    for card in sorted(hand, key=CARD_ORDER):
+        rank = card.rank
+        if rank in wild:
+            wilds.append(card)
+            if card.suit is not None:
+                held[card.face.code // 13] |= 1 << rank - 1
+            continue
+        copies = by_face.get(card.face)
+        if copies is None:
+            by_face[card.face] = [card]
+            held[card.face.code // 13] |= 1 << rank - 1
+        else:
+            copies.append(card)
+        if groups:
+            by_rank.setdefault(rank, []).append(card)
+    wilds.sort(key=_wild_order)
     found: list[MeldReading] = []
-    seen: set[tuple[MeldKind, tuple[Face, ...], tuple[Face, ...]]] = set()
+    seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
 
     def add(reading: MeldReading) -> None:
-        shown = tuple(sorted(reading.faces))
-        key = (reading.kind, shown, tuple(sorted(card.face for card in reading.cards)))
+        # Distinct by the faces shown and the faces of the cards showing them (as face codes);
+        # without wild cards every card shows its own face.
+        shown = tuple(sorted(face.code for _, face in reading.placed))
+        own = tuple(sorted(card.face.code for card, _ in reading.placed)) if wilds else shown
+        key = (reading.kind, shown, own)
         if key not in seen:
             seen.add(key)
             found.append(reading)
 
-    if rules.groups_allowed:
-        by_rank: dict[int, list[Card]] = {}
-        for card in naturals:
-            by_rank.setdefault(card.rank, []).append(card)
-        for rank_cards in by_rank.values():
-            pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
-            largest = len(pool) + len(wilds)
-            if rules.group_max is not None:
-                largest = min(largest, rules.group_max)
-            for size in range(GROUP_MIN, largest + 1):
-                for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
-                    for chosen in combinations(pool, natural_count):
-                        group = list(chosen) + wilds[: size - natural_count]
-                        for reading in group_readings(rules, group):
-                            add(reading)
-    for suit in SUITS:
-        # Ranks (bit rank - 1) the suit's cards show by themselves: natural cards, and wild
-        # twos of the suit standing as themselves. A window needs one of them and no more
-        # empty places than there are wild cards; the others are not tried at all.
-        held = sum({1 << face.rank - 1 for face in by_face if face.suit is suit})
-        held |= sum({1 << card.rank - 1 for card in wilds if card.suit is suit})
-        if fast and not held:
-            continue
-        longest = held.bit_count() + len(wilds) if fast else MAX_RUN
-        for length in range(RUN_MIN, min(MAX_RUN, longest) + 1):
-            for start in run_starts(rules, length):
-                window = _window_mask(start, length)
-                gaps = length - (window & held).bit_count()
-                if fast and (gaps > len(wilds) or not window & held):
-                    continue
-                for run in _fill_runs(rules, suit, start, length, by_face, wilds):
-                    add(run)
+    for rank_cards in by_rank.values():
+        if len(rank_cards) + len(wilds) < GROUP_MIN:
+            continue  # too few cards of the rank for any group
+        pool = rank_cards if rules.group_repeat_suits else _one_per_suit(rank_cards)
+        largest = len(pool) + len(wilds)
+        if rules.group_max is not None:
+            largest = min(largest, rules.group_max)
+        for size in range(GROUP_MIN, largest + 1):
+            for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
+                for chosen in combinations(pool, natural_count):
+                    if natural_count == size:  # natural cards of one rank: one reading, as is
+                        add(
+                            MeldReading(MeldKind.GROUP, tuple((card, card.face) for card in chosen))
+                        )
+                        continue
+                    group = list(chosen) + wilds[: size - natural_count]
+                    for reading in group_readings(rules, group):
+                        add(reading)
+    bounds = position_range(rules)
+    # A window needs one rank the suit shows by itself and no more empty places than there
+    # are wild cards; the others are not tried at all.
+    for number, suit in enumerate(SUITS):
+        windows = _run_windows(bounds, held[number], len(wilds) if fast else None)
+        for start, length in windows:
+            for run in _fill_runs(rules, suit, start, length, by_face, wilds):
+                add(run)
     return found
 
 
-@lru_cache(maxsize=1024)
-def _window_mask(start: int, length: int) -> int:
-    """The ranks (bit rank - 1) that run positions start..start+length-1 show."""
-    return sum(1 << (position - 1) % 13 for position in range(start, start + length))
+CARD_ORDER = attrgetter("face.code", "copy")
+"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
+
+
+def _wild_order(card: Card) -> tuple[bool, int, int]:
+    """Wild cards in the order they are used: jokers first, then twos, lowest copies first."""
+    return (card.rank != JOKER_RANK, card.face.code, card.copy)
+
+
+@lru_cache(maxsize=32768)
+def _run_windows(
+    bounds: tuple[int, int] | None, held: int, wild_count: int | None
+) -> tuple[tuple[int, int], ...]:
+    """The run windows worth filling, as (first position, length), shortest first: those with
+    at least one of the ranks ``held`` (bit rank - 1) and no more empty places than
+    ``wild_count``; every window when ``wild_count`` is None (the straightforward way)."""
+    if wild_count is None:
+        return tuple(
+            (start, length)
+            for length in range(RUN_MIN, MAX_RUN + 1)
+            for start, _ in run_windows(bounds, length)
+        )
+    longest = min(MAX_RUN, held.bit_count() + wild_count)
+    found = []
+    for length in range(RUN_MIN, longest + 1):
+        for start, window in run_windows(bounds, length):
+            shared = window & held
+            if shared and length - shared.bit_count() <= wild_count:
+                found.append((start, length))
+    return tuple(found)
 
 
 def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
@@ -98,6 +139,13 @@ def _one_per_suit(cards: Sequence[Card]) -> list[Card]:
     for card in cards:
         chosen.setdefault(card.suit, card)
     return list(chosen.values())
+
+
+@lru_cache(maxsize=1024)
+def _window_faces(suit: Suit, start: int, length: int) -> tuple[Face, ...]:
+    """The faces of ``suit`` that run positions start..start+length-1 show (a run of at most
+    13 cards shows each rank once)."""
+    return tuple(Face(position_rank(position), suit) for position in range(start, start + length))
 
 
 def _fill_runs(
@@ -111,6 +159,14 @@ def _fill_runs(
     """The run of ``suit`` at positions start..start+length-1 made from the hand: natural cards
     where held, wild cards in the gaps, and every way of letting spare wild cards stand in for
     held natural cards too (at least one natural card stays, G-6)."""
+    if not wilds:  # natural cards only: the run is there when every face of it is held
+        placed = []
+        for face in _window_faces(suit, start, length):
+            copies = by_face.get(face)
+            if not copies:
+                return []
+            placed.append((copies[0], face))
+        return [MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start))]
     faces: list[Face] = []
     ranks = set()
     natural: dict[int, Card] = {}
@@ -147,3 +203,24 @@ def _fill_runs(
             ]
             runs.append(MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start)))
     return runs
+
+
+_RANK_FACES = {rank: frozenset(Face(rank, suit) for suit in SUITS) for rank in range(1, 14)}
+"""The four faces of each rank."""
+
+
+def layoff_faces(meld: TableMeld) -> frozenset[Face]:
+    """The natural faces that might be laid off on ``meld``: a natural card of any other face
+    has no way onto it (:func:`layoff_options` is empty). For a group, its rank in every suit;
+    for a run, the faces beyond either end and the faces of its end cards (D-6)."""
+    if meld.kind is MeldKind.GROUP:
+        return _RANK_FACES[meld.rank]
+    suit = meld.suit
+    return frozenset(
+        (
+            Face(position_rank(meld.start - 1), suit),
+            Face(position_rank(meld.end + 1), suit),
+            meld.cards[0].face,
+            meld.cards[-1].face,
+        )
+    )

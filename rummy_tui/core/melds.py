@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 
 from pydantic import BaseModel, ConfigDict
@@ -57,6 +58,15 @@ def is_wild(rules: RuleSet, card: Card | Face) -> bool:
     """Whether a card is wild under these rules (jokers; twos with E-4's option)."""
     rank = card.rank
     return rank == JOKER_RANK or (rules.twos_wild and rank == 2)
+
+
+def wild_ranks(rules: RuleSet) -> frozenset[int]:
+    """The ranks :func:`is_wild` holds wild under these rules."""
+    return _WILD_TWOS if rules.twos_wild else _WILD_JOKERS
+
+
+_WILD_JOKERS = frozenset({JOKER_RANK})
+_WILD_TWOS = frozenset({JOKER_RANK, 2})
 
 
 def position_rank(position: int) -> int:
@@ -162,11 +172,26 @@ def position_range(rules: RuleSet) -> tuple[int, int] | None:
 
 
 def run_starts(rules: RuleSet, length: int) -> range:
-    bounds = position_range(rules)
+    return window_starts(position_range(rules), length)
+
+
+def window_starts(bounds: tuple[int, int] | None, length: int) -> range:
+    """The first positions of runs of ``length`` cards within ``bounds`` (see
+    :func:`position_range`; None when runs turn the corner)."""
     if bounds is None:
         return range(1, 14)
     low, high = bounds
     return range(low, high - length + 2)
+
+
+@lru_cache(maxsize=64)
+def run_windows(bounds: tuple[int, int] | None, length: int) -> tuple[tuple[int, int], ...]:
+    """Every run window of ``length`` cards (for the position range ``bounds``, None when
+    runs turn the corner): its first position and the ranks (bit rank - 1) it shows."""
+    return tuple(
+        (start, sum(1 << (position - 1) % 13 for position in range(start, start + length)))
+        for start in window_starts(bounds, length)
+    )
 
 
 def _run_length_ok(rules: RuleSet, length: int) -> bool:
@@ -242,8 +267,14 @@ def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
         suits_to_try = sorted({card.suit for card in natural_twos if card.suit is not None})
     readings: list[MeldReading] = []
     seen: set[tuple[int, tuple[Face, ...]]] = set()
+    fixed_ranks = 0  # the natural cards' ranks (bit rank - 1): a window must show them all
+    for card in fixed:
+        fixed_ranks |= 1 << card.rank - 1
+    bounds = position_range(rules)
     for run_suit in suits_to_try:
-        for start in reversed(run_starts(rules, length)):
+        for start, window in reversed(run_windows(bounds, length)):
+            if window & fixed_ranks != fixed_ranks:
+                continue
             reading = _fit_run(rules, run_suit, start, length, fixed, flexible)
             for found in reading:
                 key = (found.start, tuple(found.faces))

@@ -34,9 +34,10 @@ class OutChecks(PlayChecks, DealFlow):
             deal.discard.append(action.card)
             text = f"{self._name(seat)} discards {action.card}."
             if not deal.hands[seat]:
-                return action, text + self._after_hand_change(seat), LogFacts(goes_out=True)
+                facts = LogFacts(name=self._name(seat), goes_out=True)
+                return action, text + self._after_hand_change(seat), facts
             self._next_turn()
-            return action, text, LogFacts()
+            return action, text, self._plain_facts(seat)
 
         return run
 
@@ -85,7 +86,11 @@ class OutChecks(PlayChecks, DealFlow):
                 f"{self._name(seat)} laid the whole hand down.",
                 DealEnding(code="laid_down", seat=seat),
             )
-            return done, f"{self._name(seat)} goes out: {shown}{tail}.", LogFacts(goes_out=True)
+            return (
+                done,
+                f"{self._name(seat)} goes out: {shown}{tail}.",
+                LogFacts(name=self._name(seat), goes_out=True),
+            )
 
         return run
 

@@ -3,12 +3,12 @@ each refused only when afterwards no legal end of the turn remains (G-8, R-5, R-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummy_tui.core.actions import LayOffCard, LogFacts, Meld
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.deal_flow import DealFlow, Done, Plan
-from rummy_tui.core.end_of_turn import end_remains
+from rummy_tui.core.end_of_turn import discard_remains, end_remains
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.melds import (
@@ -35,9 +35,12 @@ class PlayChecks(DealFlow):
                 "play.whole_hand_only", self.rules.rule_ids.no_play_melding, variant=self.rules.name
             )
 
-    def _check_remaining(self, used: Sequence[Card], melds_after: list[TableMeld]) -> None:
+    def _check_remaining(
+        self, used: Sequence[Card], melds_after: Callable[[], list[TableMeld]]
+    ) -> None:
         """A meld or lay-off is refused only when afterwards no legal end of the turn remains
-        (R-9 option, G-8, R-5): the search of :mod:`rummy_tui.core.end_of_turn` decides."""
+        (R-9 option, G-8, R-5): the search of :mod:`rummy_tui.core.end_of_turn` decides, on
+        the table ``melds_after`` gives (asked only when a discard does not settle it)."""
         deal = self.state.deal
         gone = set(used)
         remaining = [card for card in deal.hands[self.current] if card not in gone]
@@ -49,11 +52,43 @@ class PlayChecks(DealFlow):
         must_use = deal.turn.must_use
         if must_use is not None and must_use in gone:
             must_use = None
-        if end_remains(self.rules, remaining, melds_after, taken, must_use):
+        if discard_remains(remaining, taken, must_use) or end_remains(
+            self.rules, remaining, melds_after(), taken, must_use
+        ):
             return
         if must_use is not None:
             raise IllegalAction("play.deepest_stranded", "R-5", cards=(must_use,))
         raise IllegalAction("play.no_end", "G-8", cards=remaining)
+
+    def _listed_play_allowed(self, action: Meld | LayOffCard) -> bool:
+        """:meth:`Game.can` for a play the legal listing built from the hand in the play
+        phase: a meld of natural cards with one reading (its faces their own), or a lay-off
+        that :func:`layoff_options` offers. Such a play passes every check of
+        :meth:`_check_meld` or :meth:`_check_lay_off` but the last, so only that is asked:
+        whether a legal end of the turn remains after it (G-8, R-5, R-9)."""
+        deal = self.state.deal
+        if isinstance(action, Meld):
+            used: Sequence[Card] = action.cards
+
+            def table() -> list[TableMeld]:
+                reading = self._read_meld(action.cards, action.faces)
+                return [*deal.melds, reading_to_meld(reading, deal.next_meld_id, self.current)]
+
+        else:
+            used = (action.card,)
+            target = next(meld for meld in deal.melds if meld.meld_id == action.meld_id)
+
+            def table() -> list[TableMeld]:
+                grown = apply_layoff(
+                    self.rules, target, self._pick_layoff(target, action), self.current
+                )
+                return [grown if meld is target else meld for meld in deal.melds]
+
+        try:
+            self._check_remaining(used, table)
+        except IllegalAction:
+            return False
+        return True
 
     def _check_meld(self, action: Meld) -> Plan:
         self._check_meld_allowed()
@@ -62,19 +97,22 @@ class PlayChecks(DealFlow):
         self._in_hand(cards)
         reading = self._read_meld(cards, action.faces)
         deal = self.state.deal
-        meld = reading_to_meld(reading, deal.next_meld_id, self.current)
-        self._check_remaining(cards, [*deal.melds, meld])
+
+        def new_meld() -> TableMeld:
+            return reading_to_meld(reading, deal.next_meld_id, self.current)
+
+        self._check_remaining(cards, lambda: [*deal.melds, new_meld()])
 
         def run() -> Done:
             seat = self.current
-            deal.melds.append(meld)
+            deal.melds.append(new_meld())
             deal.next_meld_id += 1
             self._remove_from_hand(cards)
             self._mark_melded(cards)
             done = Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
             text = f"{self._name(seat)} melds {reading.describe()}."
             out = self._after_hand_change(seat)
-            return done, text + out, LogFacts(goes_out=bool(out))
+            return done, text + out, LogFacts(name=self._name(seat), goes_out=bool(out))
 
         return run
 
@@ -104,14 +142,18 @@ class PlayChecks(DealFlow):
                 "layoff.no_meld", self.rules.rule_ids.layoff, meld_id=action.meld_id
             )
         option = self._pick_layoff(target, action)
-        new_meld = apply_layoff(self.rules, target, option, self.current)
+
+        def new_meld() -> TableMeld:
+            return apply_layoff(self.rules, target, option, self.current)
+
         self._check_remaining(
-            [action.card], [new_meld if meld is target else meld for meld in deal.melds]
+            [action.card],
+            lambda: [new_meld() if meld is target else meld for meld in deal.melds],
         )
 
         def run() -> Done:
             seat = self.current
-            deal.melds[deal.melds.index(target)] = new_meld
+            deal.melds[deal.melds.index(target)] = new_meld()
             self._remove_from_hand([action.card])
             self._mark_melded([action.card])
             face = option.face
@@ -120,7 +162,7 @@ class PlayChecks(DealFlow):
             text = f"{self._name(seat)} lays off {shown} on meld {target.meld_id}{moved}."
             done = LayOffCard(card=action.card, meld_id=target.meld_id, face=face)
             out = self._after_hand_change(seat)
-            facts = LogFacts(joker_moves=bool(moved), goes_out=bool(out))
+            facts = LogFacts(name=self._name(seat), joker_moves=bool(moved), goes_out=bool(out))
             return done, text + out, facts
 
         return run
