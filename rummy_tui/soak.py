@@ -33,7 +33,8 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -261,14 +262,18 @@ def split_deals(
 
 def soak_in_pool(
     variants: Sequence[str], args: argparse.Namespace, jobs: int, stop: StopFlag, bar: Any
-) -> dict[str, VariantSoak]:
-    """Play every variant's deals in ``jobs`` processes; the figures per variant."""
-    found = {variant_id: VariantSoak(variant_id) for variant_id in variants}
+) -> Iterator[VariantSoak]:
+    """Play every variant's deals in ``jobs`` processes; each variant's figures as soon as
+    its last part is in (the parts come back in order, a variant's one after the other)."""
     parts = split_deals(variants, args.first_deal, args.deals, args.seed, args.save_every)
+    left = Counter(part.variant_id for part in parts)
+    found = {variant_id: VariantSoak(variant_id) for variant_id in left}
     with ProcessPoolExecutor(max_workers=jobs, **bar.pool_arguments(stop)) as pool:
         for part, result in zip(parts, pool.map(soak_part, parts), strict=True):
             found[part.variant_id].absorb(result)
-    return found
+            left[part.variant_id] -= 1
+            if not left[part.variant_id]:
+                yield found[part.variant_id]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -316,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress_bar("soak", total, "deals") as bar,
     ):
         if args.jobs > 1:
-            for found in soak_in_pool(variants, args, args.jobs, stop, bar).values():
+            for found in soak_in_pool(variants, args, args.jobs, stop, bar):
                 if found.deals or not stop.is_set():
                     total_violations += report(found)
         else:
