@@ -1,8 +1,9 @@
 """The player to act is always in view on the players panel (issue 21, item 13).
 
-At 80x24 twelve seats do not fit the panel, and in Finnish and Russian the seats' lines wrap
-(the default computer names are long): the panel scrolls so the ``▶`` line is on view
-whichever seat is to act, first, in the middle or last.
+At 80x24 twelve seats fill the panel, and with long names (the computers here are named as
+the Finnish and Russian default names once were, at the name limit) the seats' lines wrap: the
+panel scrolls so the ``▶`` line is on view whichever seat is to act, first, in the middle or
+last.
 """
 
 from __future__ import annotations
@@ -14,13 +15,26 @@ import pytest
 from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.game import MAX_NAME_LENGTH
 from rummy_tui.i18n import set_language
-from rummy_tui.match_setup import BOT_LEVELS, computer_name
+from rummy_tui.match_setup import BOT_LEVELS
 from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel
 from tests.ui.helpers import app_for, press, screen_lines, settle, table
 from tests.ui.test_twelve_at_80x24 import SIZE, play_until
 
 PEOPLE = {0: "Anna", 5: "Finn", 11: "Bob"}
-"""The people at the table; every other seat is a computer with its default name."""
+"""The people at the table; every other seat is a computer with a long name."""
+OLD_DEFAULT_NAMES = {
+    "en": ("Computer {number} ({level})", {"easy": "easy", "normal": "normal", "hard": "hard"}),
+    "fi": (
+        "Tietokone {number} ({level})",
+        {"easy": "helppo", "normal": "tavallinen", "hard": "vaikea"},
+    ),
+    "ru": (
+        "Компьютер {number} ({level})",
+        {"easy": "лёгкий", "normal": "средний", "hard": "сильный"},
+    ),
+}
+"""The computers' names: the default names as they were before they were shortened to fit the
+menu (cut at the core's limit), long enough to wrap."""
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +43,7 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def crowded_table(seat_to_act: int) -> tuple[Game, dict[int, str]]:
+def crowded_table(seat_to_act: int, language: str) -> tuple[Game, dict[int, str]]:
     """Twelve seats of European Rummy, played by computers until ``seat_to_act`` (a person)
     is to draw, after every other seat has played once."""
     names, bots = [], {}
@@ -38,7 +52,9 @@ def crowded_table(seat_to_act: int) -> tuple[Game, dict[int, str]]:
             names.append(PEOPLE[seat])
         else:
             kind = BOT_LEVELS[seat % 3]
-            names.append(computer_name(seat + 1, kind)[:MAX_NAME_LENGTH])
+            template, levels = OLD_DEFAULT_NAMES[language]
+            name = template.format(number=seat + 1, level=levels[kind.value])
+            names.append(name[:MAX_NAME_LENGTH])
             bots[seat] = kind.value
     game = new_game(get_variant("european"), names, seed=3)
 
@@ -61,7 +77,7 @@ def marked_lines(app) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("language", ["en", "fi", "ru"])
 async def test_the_player_to_act_is_in_view_at_80x24_with_twelve(language: str, seat: int) -> None:
     set_language(language)
-    game, bots = crowded_table(seat)
+    game, bots = crowded_table(seat, language)
     app = app_for(game, bots=bots)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
