@@ -147,10 +147,15 @@ class RummyApp(App[int]):
         self._end_on_termination()
         startup.start(self)
         if self.autosave and self.data.has_unrecorded():
-            self.data.records()  # opened here, so the worker does not race the screens for it
-            self.run_worker(
-                self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
-            )
+            # After the first frame: opening the records loads the rules engine.
+            self.call_after_refresh(self._record_unrecorded)
+
+    def _record_unrecorded(self) -> None:
+        """Record the finished matches that waited, in the background."""
+        self.data.records()  # opened here, so the worker does not race the screens for it
+        self.run_worker(
+            self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
+        )
 
     def _end_on_termination(self) -> None:
         """SIGTERM (``kill``) and SIGHUP (the terminal closed) end the game as Ctrl+Q does:
