@@ -142,10 +142,19 @@ class RummyApp(App[int]):
 
     # ------------------------------------------------------------------ start and language
 
+    def on_load(self) -> None:
+        """The title screen goes up before the app's first layout, over the app's default
+        (blank) screen as :meth:`show_title` leaves it, so its first frame is drawn at once
+        (pushed at mount, a blank frame would be laid out first)."""
+        if self.start_mode == "title":
+            self.push_screen(self.get_default_screen())
+            startup.start(self)
+
     def on_mount(self) -> None:
         self._stop_listening = on_language_change(self._language_changed)
         self._end_on_termination()
-        startup.start(self)
+        if self.start_mode != "title":
+            startup.start(self)
         if self.autosave and self.data.has_unrecorded():
             # After the first frame: opening the records loads the rules engine.
             self.call_after_refresh(self._record_unrecorded)

@@ -119,3 +119,23 @@ def test_rummy_with_a_data_folder_first_frame_loads_only_what_the_title_shows(
 
 def test_bare_rummy_reads_as_the_parser_reads_an_empty_command_line() -> None:
     assert vars(parse_arguments([])) == vars(build_parser().parse_args([]))
+
+
+async def test_title_put_up_before_the_first_layout_stands_over_the_default_screen(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.ui.app import make_app
+    from rummy_tui.ui.screens.title import TitleScreen
+
+    app = make_app(data_dir=tmp_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack][-1] is TitleScreen
+        assert len(app.screen_stack) == 2
+        assert app.screen_stack[0].id == "_default"
+        await pilot.press("r")  # the title's choice still routes: the rules, then back
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert len(app.screen_stack) == 2
