@@ -68,6 +68,7 @@ NOT_BEFORE_FIRST_FRAME_OF_BARE_RUMMY = (
     "rummy_tui.cli_records",
     "rummy_tui.i18n.argparse_words",
     "rummy_tui.ui.key_help",
+    "importlib.resources",
 )
 """A bare ``rummy`` (nothing on the command line) does not build the command-line parser
 either."""
@@ -139,3 +140,21 @@ async def test_title_put_up_before_the_first_layout_stands_over_the_default_scre
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert len(app.screen_stack) == 2
+
+
+def test_stylesheet_is_the_installed_one_when_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummy_tui
+    from rummy_tui.ui.assets import SOURCE_ASSETS, stylesheet_path
+
+    assert stylesheet_path() == SOURCE_ASSETS / "app.tcss"  # run from the source tree
+    installed = tmp_path / "assets"
+    installed.mkdir()
+    (installed / "app.tcss").write_text("Screen { }", encoding="utf-8")
+    monkeypatch.setattr(rummy_tui, "__path__", [*rummy_tui.__path__, str(tmp_path)])
+    monkeypatch.delitem(sys.modules, "rummy_tui.assets", raising=False)
+    try:
+        assert stylesheet_path() == installed / "app.tcss"
+    finally:
+        sys.modules.pop("rummy_tui.assets", None)
