@@ -57,6 +57,9 @@ NOT_BEFORE_FIRST_FRAME = (
     "rummy_tui.ui.screens.records",
     "rummy_tui.ui.screens.rules_help",
     "rummy_tui.ui.widgets",
+    "rummy_tui.ui.opening",
+    "rummy_tui.ui.table_menus",
+    "rummy_tui.ui.match_end",
     "pydantic",
     "plotext",
 )
