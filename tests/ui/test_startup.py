@@ -161,3 +161,19 @@ def test_stylesheet_is_the_installed_one_when_installed(
         assert stylesheet_path() == installed / "app.tcss"
     finally:
         sys.modules.pop("rummy_tui.assets", None)
+
+
+async def test_matches_waiting_to_be_recorded_are_seen_to_after_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.ui.app import make_app
+
+    pending = tmp_path / "records-pending.json"
+    pending.write_text(
+        '[{"save": "gone", "finished_at": "2026-01-02T10:00:00+00:00"}]', encoding="utf-8"
+    )
+    app = make_app(data_dir=tmp_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert not pending.exists()  # a save that is gone is taken off the list
