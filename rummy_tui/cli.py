@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from rummy_tui import __version__
 from rummy_tui.i18n import N_, _
-from rummy_tui.i18n.argparse_words import translate_argparse
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK = 0
 EXIT_FAULT = 1
@@ -49,6 +51,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 def _deal_count(text: str) -> int:
     """``--deals``: a whole number of 1 or more."""
+    import argparse
+
     try:
         deals = int(text)
     except ValueError:
@@ -63,6 +67,8 @@ def _deal_count(text: str) -> int:
 def _data_folder(text: str) -> Path:
     """``--data-dir``: a folder's name; an empty one is refused (it would silently mean the
     default folder)."""
+    import argparse
+
     if not text.strip():
         raise argparse.ArgumentTypeError(
             _("give the name of a folder; an empty name means no folder")
@@ -76,6 +82,8 @@ def _typed(read: Callable[[str], Any], refusal: str) -> Callable[[str], Any]:
     "invalid int value" with Python's own type name."""
 
     def convert(text: str) -> Any:
+        import argparse
+
         try:
             return read(text)
         except ValueError:
@@ -97,6 +105,8 @@ def _share_global_options(
     written after the command: ``rummy new ... --data-dir DIR``. The copy on a command has
     no default of its own, so an option given before the command is kept unless it is given
     again after it."""
+    import argparse
+
     for action in parser._actions:
         if not action.option_strings or isinstance(
             action, argparse._HelpAction | argparse._VersionAction
@@ -116,6 +126,10 @@ def _share_global_options(
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser, its help in the current language (choose the language first:
     :func:`run` does, from ``--lang`` read ahead of the parse)."""
+    import argparse
+
+    from rummy_tui.i18n.argparse_words import translate_argparse
+
     translate_argparse()
     parser = argparse.ArgumentParser(
         prog="rummy",
@@ -348,6 +362,19 @@ def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
         console.print(part)
 
 
+TITLE_ARGUMENTS = {"command": None, "data_dir": None, "lang": None}
+"""What the parser makes of an empty command line: the title screen, the default data folder
+and language."""
+
+
+def parse_arguments(arguments: Sequence[str]) -> Any:
+    """The command line read by the parser; a bare ``rummy`` is the title screen at once,
+    without building the parser (and its commands), so the first frame does not wait."""
+    if not arguments:
+        return SimpleNamespace(**TITLE_ARGUMENTS)
+    return build_parser().parse_args(arguments)
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status. Errors a player can fix are explained.
 
@@ -362,7 +389,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         start_language(requested, data_dir)
     except ValueError as error:
         return _fail(str(error))
-    args = build_parser().parse_args(arguments)
+    args = parse_arguments(arguments)
     from rummy_tui.paths import data_dir_problem
 
     problem = None if args.command == "simulate" else data_dir_problem(args.data_dir)

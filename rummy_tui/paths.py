@@ -25,6 +25,9 @@ DATA_DIR_ENV = "RUMMY_DATA_DIR"
 """Environment variable that overrides the data directory."""
 SAVES_FOLDER = "saves"
 """The folder inside the data directory that holds the saved games."""
+PENDING_FILE = "records-pending.json"
+"""The list of finished matches still to be recorded, inside the data directory (see
+:mod:`rummy_tui.records.pending`)."""
 
 
 def data_dir(explicit: Path | str | None = None) -> Path:
@@ -74,3 +77,13 @@ def saves_dir(explicit: Path | str | None = None) -> Path:
     '/srv/rummy/saves'
     """
     return data_dir(explicit) / SAVES_FOLDER
+
+
+def pending_path(explicit: Path | str | None = None) -> Path:
+    """Where the finished matches still to be recorded are listed: ``records-pending.json``
+    in the data directory (a glance at it needs neither the records nor the rules engine).
+
+    >>> pending_path("/srv/rummy").as_posix()
+    '/srv/rummy/records-pending.json'
+    """
+    return data_dir(explicit) / PENDING_FILE

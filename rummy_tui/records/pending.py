@@ -21,13 +21,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.paths import data_dir
+from rummy_tui.paths import PENDING_FILE, pending_path
 
 if TYPE_CHECKING:
     from rummy_tui.records import Records
 
-PENDING_FILE = "records-pending.json"
-"""The list's file name inside the data folder."""
+__all__ = [
+    "PENDING_FILE",
+    "Unrecorded",
+    "pending_path",
+    "read_pending",
+    "record_unrecorded",
+    "remember_unrecorded",
+    "write_pending",
+]
 
 
 @dataclass(frozen=True)
@@ -38,11 +45,6 @@ class Unrecorded:
     """The name of its save."""
     finished_at: datetime
     """When it ended (recorded as the match's time)."""
-
-
-def pending_path(explicit_data_dir: Path | str | None = None) -> Path:
-    """Where the list lives: ``records-pending.json`` in the data folder."""
-    return data_dir(explicit_data_dir) / PENDING_FILE
 
 
 def read_pending(path: Path) -> list[Unrecorded]:
@@ -89,14 +91,6 @@ def remember_unrecorded(
     path = pending_path(explicit_data_dir)
     entries = [entry for entry in read_pending(path) if entry.save != save]
     write_pending(path, [*entries, Unrecorded(save=save, finished_at=finished_at)])
-
-
-def has_unrecorded(explicit_data_dir: Path | str | None = None) -> bool:
-    """Whether any finished match waits to be recorded (a glance at the folder)."""
-    try:
-        return pending_path(explicit_data_dir).is_file()
-    except OSError:
-        return False
 
 
 def record_unrecorded(records: Records, explicit_data_dir: Path | str | None = None) -> int:

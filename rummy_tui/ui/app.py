@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -32,10 +33,7 @@ from rummy_tui.i18n import N_, _, on_language_change
 from rummy_tui.ui import startup
 from rummy_tui.ui.assets import stylesheet_path
 from rummy_tui.ui.data_folder import DataFolder
-from rummy_tui.ui.match_end import MatchEndRoute
-from rummy_tui.ui.opening import MatchOpener
 from rummy_tui.ui.startup import Start
-from rummy_tui.ui.table_menus import TableMenus
 from rummy_tui.ui.translate import translate_focused
 
 if TYPE_CHECKING:
@@ -43,11 +41,14 @@ if TYPE_CHECKING:
     from rummy_tui.match_setup import MatchSetup
     from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.controller import Controller
+    from rummy_tui.ui.match_end import MatchEndRoute
     from rummy_tui.ui.match_end_messages import MatchEnd
+    from rummy_tui.ui.opening import MatchOpener
     from rummy_tui.ui.screens.new_game import NewGameScreen
     from rummy_tui.ui.screens.setup_check import MenuChoices
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.table_menus import TableMenus
     from rummy_tui.ui.turns import TurnFlow
 
 __all__ = ["RummyApp", "Start", "make_app", "run_app"]
@@ -95,15 +96,33 @@ class RummyApp(App[int]):
         self.table: TableScreen | None = None
         self.flow: TurnFlow | None = None
         """The turn flow of the match at the table (None without one)."""
-        self.menus = TableMenus(self)
-        self.opener = MatchOpener(self)
-        self.match_end = MatchEndRoute(self)
         self._stop_listening: Callable[[], None] | None = None
         self.new_game_draft: MenuChoices | None = None
         """The new-game menu's choices left with Esc, for its next opening in this run (kept
         in memory only: ``last_table.json`` stays the last table played)."""
 
     # ------------------------------------------------------------------ shared services
+
+    @cached_property
+    def menus(self) -> TableMenus:
+        """The menus over the table (made when first used, after the first frame)."""
+        from rummy_tui.ui.table_menus import TableMenus
+
+        return TableMenus(self)
+
+    @cached_property
+    def opener(self) -> MatchOpener:
+        """What seats a match: new, continued or loaded (made when first used)."""
+        from rummy_tui.ui.opening import MatchOpener
+
+        return MatchOpener(self)
+
+    @cached_property
+    def match_end(self) -> MatchEndRoute:
+        """Where a finished match goes (made when first used)."""
+        from rummy_tui.ui.match_end import MatchEndRoute
+
+        return MatchEndRoute(self)
 
     @property
     def settings(self) -> DisplaySettings:
@@ -142,15 +161,29 @@ class RummyApp(App[int]):
 
     # ------------------------------------------------------------------ start and language
 
+    def on_load(self) -> None:
+        """The title screen goes up before the app's first layout, over the app's default
+        (blank) screen as :meth:`show_title` leaves it, so its first frame is drawn at once
+        (pushed at mount, a blank frame would be laid out first)."""
+        if self.start_mode == "title":
+            self.push_screen(self.get_default_screen())
+            startup.start(self)
+
     def on_mount(self) -> None:
         self._stop_listening = on_language_change(self._language_changed)
         self._end_on_termination()
-        startup.start(self)
+        if self.start_mode != "title":
+            startup.start(self)
         if self.autosave and self.data.has_unrecorded():
-            self.data.records()  # opened here, so the worker does not race the screens for it
-            self.run_worker(
-                self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
-            )
+            # After the first frame: opening the records loads the rules engine.
+            self.call_after_refresh(self._record_unrecorded)
+
+    def _record_unrecorded(self) -> None:
+        """Record the finished matches that waited, in the background."""
+        self.data.records()  # opened here, so the worker does not race the screens for it
+        self.run_worker(
+            self.data.record_unrecorded, thread=True, group="records", exit_on_error=False
+        )
 
     def _end_on_termination(self) -> None:
         """SIGTERM (``kill``) and SIGHUP (the terminal closed) end the game as Ctrl+Q does:

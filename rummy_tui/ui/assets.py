@@ -10,7 +10,7 @@ of the language in use and falls back to the English file when there is none.
 
 from __future__ import annotations
 
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language
@@ -20,13 +20,18 @@ SOURCE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def stylesheet_path() -> Path | None:
-    """The shared stylesheet ``app.tcss``: installed, else the source tree's, else None."""
+    """The shared stylesheet ``app.tcss``: installed, else the source tree's, else None.
+
+    Looked up without importlib.resources, which the title screen's first frame need not
+    wait for."""
     try:
-        packaged = resources.files("rummy_tui.assets").joinpath("app.tcss")
+        spec = find_spec("rummy_tui.assets")
+    except (ImportError, ValueError):
+        spec = None
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        packaged = Path(folder) / "app.tcss"
         if packaged.is_file():
-            return Path(str(packaged))
-    except (ImportError, TypeError, ValueError):
-        pass
+            return packaged
     source = SOURCE_ASSETS / "app.tcss"
     return source if source.is_file() else None
 
@@ -60,6 +65,8 @@ def read_asset(relative_path: str, language: str | None = None) -> str:
 
 def _read_parts(parts: list[str], relative_path: str) -> str:
     """The file at ``parts`` below the assets folder, installed or in the source tree."""
+    from importlib import resources
+
     try:
         resource = resources.files("rummy_tui.assets")
         for part in parts:

@@ -74,10 +74,14 @@ class DataFolder:
         return self._records
 
     def has_unrecorded(self) -> bool:
-        """Whether a finished match waits to be recorded (a glance at the folder)."""
-        from rummy_tui.records.pending import has_unrecorded
+        """Whether a finished match waits to be recorded: a glance at the folder, so the
+        first screen does not wait for the records (and the rules engine) to load."""
+        from rummy_tui.paths import pending_path
 
-        return has_unrecorded(self.folder)
+        try:
+            return pending_path(self.folder).is_file()
+        except OSError:
+            return False
 
     def record_unrecorded(self) -> int:
         """Record the finished matches that could not be recorded when they ended (each

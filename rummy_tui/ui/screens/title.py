@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,7 +13,6 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.key_help import key_rows, keys_table
 from rummy_tui.ui.translate import translate_bindings
 
 TITLE_ART = """\
@@ -139,6 +136,10 @@ class TitleScreen(Screen[str]):
 
     def action_help(self) -> None:
         """The title screen's keys, from its own bindings (and the app's Ctrl+Q)."""
+        from rich.console import Group
+        from rich.text import Text
+
+        from rummy_tui.ui.key_help import key_rows, keys_table
         from rummy_tui.ui.screens.prompt import TextScreen
 
         rows = key_rows(self) + key_rows(self.app)
