@@ -122,6 +122,8 @@ class Controller:
         """The order each person arranged their hand in: presentation state, saved as it is."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
+        self._drawn: tuple[tuple[object, ...], frozenset[Card]] | None = None
+        """The record the cards drawn this turn were last worked out for, and those cards."""
         self.words: Callable[[IllegalAction], str] = str
         """How the engine's refusals are written: the table sets it to
         :func:`rummy_tui.ui.refusal_text.refusal_text` with its display settings."""
@@ -190,8 +192,18 @@ class Controller:
 
     def drawn_this_turn(self) -> frozenset[Card]:
         """The cards the player to act drew this turn and still holds (the hand's ``•``),
-        worked out from the match's record so they survive ``rummy continue``."""
-        return drawn_this_turn(self.game)
+        worked out from the match's record so they survive ``rummy continue``. The replay
+        of the deal is made once per move: asked again with the same record, the same
+        answer."""
+        state = self.game.state
+        records = state.log
+        key = (state, len(records), records[-1] if records else None)
+        known = self._drawn
+        if known is not None and all(a is b for a, b in zip(known[0], key, strict=True)):
+            return known[1]
+        drawn = drawn_this_turn(self.game)
+        self._drawn = (key, drawn)
+        return drawn
 
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""

@@ -58,6 +58,7 @@ from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
 from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel, SeatLabel, TablePicture
+from rummy_tui.ui.widgets.quiet import set_border_title, update_static
 
 if TYPE_CHECKING:
     from rummy_tui.ui.controller import Controller
@@ -275,15 +276,16 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
     def redraw(self) -> None:
         """Redraw every widget from the current view."""
         view, settings = self.view, self.settings
-        self.query_one("#players").border_title = _("Players")
-        self.query_one("#log").border_title = _("Log")
+        set_border_title(self.query_one("#players"), _("Players"))
+        set_border_title(self.query_one("#log"), _("Log"))
         self._draw_top_line()
         picture = TablePicture(view=view, labels=self.labels, settings=settings)
         self.query_one(PlayersPanel).show(picture)
         self.query_one(PilesView).show(PilesPicture(view=view, settings=settings))
         self.query_one(LogPanel).show(view.log, settings, view.take_back_notes)
-        self.query_one("#phase-hint", Static).update(
-            phase_hint(view, self.mode, self._can_go_out_hint(), settings)
+        update_static(
+            self.query_one("#phase-hint", Static),
+            phase_hint(view, self.mode, self._can_go_out_hint(), settings),
         )
         self._draw_hand()
 
@@ -310,7 +312,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
                     message = computer_playing(view.players[view.current], level)
             else:
                 message = _("No cards in hand.")
-            box.border_title = _("Hand")
+            set_border_title(box, _("Hand"))
             hand.show(HandPicture(message=message, settings=self.settings))
             return
         name = view.players[view.seat]
@@ -324,7 +326,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         if selected:
             phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
         title = " · ".join(phrases)
-        box.border_title = plain(title)
+        set_border_title(box, plain(title))
         hand.show(
             HandPicture(
                 cards=tuple(state.order),
@@ -342,7 +344,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         status = self.query_one("#status", Static)
         if isinstance(message, str):
             message = log_text(message, self.settings)
-        status.update(message)
+        update_static(status, message)
         status.set_class(error, "-error")
 
     def set_saved_note(self, note: str) -> None:
@@ -356,7 +358,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         # The saved note is the autosave's marked word ("saved"), translated here so a change of
         # language shows at once.
         note = _(self.saved_note) if self.saved_note else ""
-        self.query_one("#top-bar", Static).update(top_line(self.view, note, width))
+        update_static(self.query_one("#top-bar", Static), top_line(self.view, note, width))
 
     def on_resize(self) -> None:
         """Re-wrap the top line to the new width."""

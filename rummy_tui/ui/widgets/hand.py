@@ -21,6 +21,7 @@ from textual.widget import Widget
 from rummy_tui.core import Card
 from rummy_tui.ui.render import card_label, face_style
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.quiet import repaint
 
 CELL = 4
 """Cells per card: the label right-aligned in three cells, then a gap."""
@@ -67,9 +68,14 @@ class HandView(Widget, can_focus=False):
         self.picture = HandPicture()
 
     def show(self, picture: HandPicture) -> None:
-        """Draw ``picture`` from now on."""
-        self.picture = picture
-        self.refresh(layout=True)
+        """Draw ``picture`` from now on (nothing is repainted when it is the one on show)."""
+        if picture == self.picture and self.is_mounted:
+            return
+
+        def change() -> None:
+            self.picture = picture
+
+        repaint(self, change)
 
     def cards_per_line(self, width: int | None = None) -> int:
         """How many cards fit on one line at ``width`` cells (default: the current width)."""

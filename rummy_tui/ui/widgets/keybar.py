@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
+from rummy_tui.ui.widgets.quiet import repaint
+
 KEY_STYLE = Style(bold=True, color="#1a1a1a", bgcolor="#ffd54f")
 DESCRIPTION_STYLE = Style(color="#e0e0e0")
 DISABLED_KEY_STYLE = Style(color="#777777", bgcolor="#3a3a3a")
@@ -64,8 +66,13 @@ class KeyBar(Widget):
                 continue
             seen.add(marker)
             items.append((key_display, binding.description, enabled, node, binding.action))
-        self._items = items
-        self.refresh(layout=True)
+        if items == self._items and self.is_mounted:
+            return
+
+        def change() -> None:
+            self._items = items
+
+        repaint(self, change)
 
     def _pieces(self) -> list[Text]:
         pieces = []

@@ -17,6 +17,7 @@ from rummy_tui.i18n import N_, current_language
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.quiet import update_static
 
 MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
@@ -161,5 +162,5 @@ class LogPanel(VerticalScroll, can_focus=False):
             lines = [*(self._lines if start else []), *(log_lines([r], settings) for r in fresh)]
             self._lines = lines[-MAX_LINES:]
             text = Text("\n").join(self._lines)
-        self.query_one("#log-text", Static).update(text)
+        update_static(self.query_one("#log-text", Static), text)
         self.call_after_refresh(self.scroll_end, animate=False)

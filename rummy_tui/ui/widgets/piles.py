@@ -13,13 +13,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widget import Widget
 
 from rummy_tui.core import PlayerView
 from rummy_tui.core.seat_options import TakeStyle, seat_options
 from rummy_tui.i18n import _, count_cards
 from rummy_tui.ui.render import card_text, fill
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.quiet import TextPicture
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class PilesPicture:
     settings: DisplaySettings = field(default_factory=DisplaySettings)
 
 
-class PilesView(Widget):
+class PilesView(TextPicture):
     """Stock count and discard pile."""
 
     DEFAULT_CSS = """
@@ -58,7 +58,7 @@ class PilesView(Widget):
     def show(self, picture: PilesPicture) -> None:
         """Draw ``picture`` from now on."""
         self.picture = picture
-        self.refresh(layout=True)
+        self.picture_changed()
 
     def on_click(self, event: Click) -> None:
         """Pass a click on the stock or on a discard up to the screen."""
@@ -70,7 +70,10 @@ class PilesView(Widget):
             event.stop()
             self.post_message(self.DiscardClicked(meta["discard"]))
 
-    def render(self) -> Text:
+    def fallback_width(self) -> int:
+        return 30
+
+    def picture_text(self, width: int) -> Text:
         if self.picture is None:
             return Text("")
         view, settings = self.picture.view, self.picture.settings
@@ -110,7 +113,7 @@ class PilesView(Widget):
             _("Discard pile, spread ({count}), bottom → top:").format(count=len(pile)) + "\n",
             style="bold",
         )
-        width = max(8, (self.content_region.width or self.size.width or 30))
+        width = max(8, width)
         line_length = 0
         for position, card in enumerate(pile):
             count = len(pile) - position

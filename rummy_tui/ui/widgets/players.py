@@ -17,7 +17,6 @@ from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import Click
 from textual.message import Message
-from textual.widget import Widget
 
 from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
@@ -26,6 +25,7 @@ from rummy_tui.i18n import _, count_cards, ngettext
 from rummy_tui.match_setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.widgets.quiet import TextPicture
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def wrap_parts(
     return result
 
 
-class PlayerBox(Widget):
+class PlayerBox(TextPicture):
     """One seat's line (and its melds)."""
 
     DEFAULT_CSS = """
@@ -132,7 +132,7 @@ class PlayerBox(Widget):
         self.picture = picture
         view = picture.view
         self.set_class(view.current == self.seat and view.phase in ("draw", "play"), "-current")
-        self.refresh(layout=True)
+        self.picture_changed()
 
     def on_resize(self) -> None:
         """The seat's lines rewrapped (a new meld, a longer phrase in the language, the
@@ -149,7 +149,7 @@ class PlayerBox(Widget):
             event.stop()
             self.post_message(self.MeldClicked(meld_id))
 
-    def render(self) -> Text:
+    def picture_text(self, width: int) -> Text:
         picture = self.picture
         if picture is None:
             return Text("")
@@ -164,7 +164,7 @@ class PlayerBox(Widget):
         head.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
         head.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
         phrases: list[Text] = [head]
-        width = max(20, self.content_region.width or self.size.width or 80)
+        width = max(20, width)
         if label.bot_level and not names_level(label.name, label.bot_level):
             # "(computer, easy)" where the seat's line has room, "(easy)" on a narrow panel,
             # so that twelve seats keep one line each at 80 columns.
