@@ -1,0 +1,35 @@
+"""Rules that broken copies of the core made by the second mutation run got past.
+
+``benchmarks/mutation_operators.py`` forces conditions true or false, adds one to integer
+constants, swaps ``and`` and ``or`` and loosens comparisons. Each test here states one behaviour
+of RULES.md by its id, worked out by hand from the rule text. See README, "Mutation testing".
+"""
+
+from __future__ import annotations
+
+from rummy_tui.core import get_variant
+from rummy_tui.core.arrange import best_arrangement, go_out_arrangements, may_go_out
+from rummy_tui.core.cards import parse_cards
+
+
+def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
+    """E-7 with E-4: after the draw, 3♥-8♥, 3♣-8♣, K♠, 9♦ and two jokers. K♠ with both jokers
+    is J♠-Q♠-K♠ and 9♦ is the discard, so the player may go out; two cards that fit no run of
+    their own do not rule it out while two wild cards are held."""
+    rules = get_variant("european")
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 3C 4C 5C 6C 7C 8C KS 9D JK JK")
+    assert len(hand) == 16
+    ways = go_out_arrangements(rules, hand)
+    assert ways
+    assert {discard.face for discard, _ in ways if discard is not None} >= {hand[13].face}
+    assert may_go_out(rules, hand)
+
+
+def test_e1_e3_four_copies_of_one_card_still_make_a_run() -> None:
+    """E-1: with four packs (10-12 players) a hand may hold four 7♥. E-3: a run holds a card
+    once, so 5♥ 6♥ 7♥ is a run and the other three 7♥ are left over; a face held four times
+    is still a face the hand holds."""
+    rules = get_variant("european")
+    arrangement = best_arrangement(rules, parse_cards("5H 6H 7H 7H 7H 7H"))
+    assert [[str(card) for card in meld] for meld in arrangement.melds] == [["5H", "6H", "7H"]]
+    assert [str(card) for card in arrangement.deadwood] == ["7H", "7H", "7H"]
