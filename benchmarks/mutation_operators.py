@@ -308,37 +308,66 @@ def _still(site: Site, entry: dict[str, str] | None, tests: str) -> dict[str, st
     return entry if entry.get("tests") == tests else None
 
 
+def _within(tests: list[str], cover: dict[str, object], budget: float | None) -> list[str]:
+    """The fastest of ``tests`` (they come fastest first) whose clean times add up to
+    ``budget`` seconds (all of them: None), at least one."""
+    if budget is None:
+        return tests
+    durations: dict[str, float] = cover["durations"]  # type: ignore[assignment]
+    chosen: list[str] = []
+    spent = 0.0
+    for nodeid in tests:
+        spent += durations.get(nodeid, 1.0)
+        if chosen and spent > budget:
+            break
+        chosen.append(nodeid)
+    return chosen
+
+
 def _check_one(
-    site: Site, cover: dict[str, object], everything: list[str], recheck_all: bool
+    site: Site, cover: dict[str, object], everything: list[str], how: Settings
 ) -> tuple[str, str, str]:
     """(verdict, the test that failed, which tests ran) of one mutant."""
     selected = _tests_for(site, cover, site.lines)
     if selected == [""]:
-        verdict, by = _run_forked(site, everything, _limit(everything, cover))
-        return verdict, by, "all (import)"
+        tests = _within(everything, cover, how.budget)
+        verdict, by = _run_forked(site, tests, _limit(tests, cover))
+        return verdict, by, "all (import)" if tests == everything else "fastest (import)"
+    label = "line"
     if selected:
-        verdict, by = _run_forked(site, selected, _limit(selected, cover))
-        if verdict not in {"survived", "no test"}:
-            return verdict, by, "line"
-    if recheck_all:
-        wider, label = everything, "all"
+        tests = _within(selected, cover, how.budget)
+        label = "line" if tests == selected else "fastest of line"
+        verdict, by = _run_forked(site, tests, _limit(tests, cover))
+        if verdict not in {"survived", "no test"} or not how.wider:
+            return verdict if selected else "no test", by, label
+    if not how.wider:
+        return "no test", "", "none"
+    if how.recheck_all:
+        wider, then = everything, "all"
     else:
         scope = range(site.scope_lines[0], site.scope_lines[1] + 1)
         wider = _tests_for(site, cover, scope, imports=False)
-        wider, label = (everything, "all") if wider == [""] else (wider, "function")
+        wider, then = (everything, "all") if wider == [""] else (wider, "function")
     if not selected and not wider:
         return "no test", "", "none"
     if set(wider) == set(selected):
-        return "survived", "", "line"
+        return "survived", "", label
     verdict, by = _run_forked(site, wider, _limit(wider, cover))
     if verdict == "survived" and not selected:
         verdict = "no test"
-    return verdict, by, f"line, then {label}"
+    return verdict, by, f"{label}, then {then}"
 
 
-def check(
-    chosen: list[Site], stop: list[bool], recheck_all: bool = False
-) -> dict[str, dict[str, str]]:
+class Settings:
+    """How thoroughly each mutant is tried (see ``--budget``, ``--wider``, ``--recheck-all``)."""
+
+    def __init__(self, budget: float | None, wider: bool, recheck_all: bool) -> None:
+        self.budget = budget
+        self.wider = wider or recheck_all
+        self.recheck_all = recheck_all
+
+
+def check(chosen: list[Site], stop: list[bool], how: Settings) -> dict[str, dict[str, str]]:
     """Check every mutant of ``chosen`` that has no current verdict; all verdicts of them."""
     stored, mine, tests = _load(), _load(own=True), _digest(_test_files())
     todo = [site for site in chosen if _still(site, stored.get(site.name), tests) is None]
@@ -349,19 +378,19 @@ def check(
         for number, site in enumerate(todo, 1):
             if stop[0]:
                 break
-            verdict, by, how = _check_one(site, cover, everything, recheck_all)
+            verdict, by, tried = _check_one(site, cover, everything, how)
             if stop[0]:
                 break
             if verdict == "error":
                 print(f"{site.name}: pytest could not run the tests ({by})", flush=True)
                 continue
-            entry = {"verdict": verdict, "by": by, "how": how, "module": _fingerprint(site)}
+            entry = {"verdict": verdict, "by": by, "how": tried, "module": _fingerprint(site)}
             entry["tests"] = tests
             if by.startswith("tests/"):
                 entry["file"] = _file_digest(by)
             stored[site.name] = mine[site.name] = entry
             _save(mine)
-            print(f"[{number}/{len(todo)}] {site.name}: {verdict} ({how}) {by}", flush=True)
+            print(f"[{number}/{len(todo)}] {site.name}: {verdict} ({tried}) {by}", flush=True)
     return {site.name: stored[site.name] for site in chosen if site.name in stored}
 
 
@@ -457,9 +486,20 @@ def main() -> int:
         help="the tests to run, separated by spaces (all of the core's, as [tool.mutmut])",
     )
     parser.add_argument(
+        "--budget",
+        type=float,
+        default=20.0,
+        help="seconds of clean test time per mutant: its fastest tests that fit (20; 0: all)",
+    )
+    parser.add_argument(
+        "--wider",
+        action="store_true",
+        help="try survivors again against every test that ran any line of their function",
+    )
+    parser.add_argument(
         "--recheck-all",
         action="store_true",
-        help="try survivors against all the tests, not those that ran their function",
+        help="try survivors again against all the tests",
     )
     parser.add_argument("--store", help="where verdicts are kept (mutants-ops/)")
     parser.add_argument(
@@ -504,7 +544,8 @@ def main() -> int:
         if args.part:
             k, n = (int(x) for x in args.part.split("/"))
             part, PART = chosen[k - 1 :: n], f"-{k}of{n}"
-        check(part, stop, args.recheck_all)
+        settings = Settings(args.budget or None, args.wider, args.recheck_all)
+        check(part, stop, settings)
         verdicts = current(chosen)
     finally:
         signal.signal(signal.SIGINT, previous)

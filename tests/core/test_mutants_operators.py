@@ -8,7 +8,12 @@ of RULES.md by its id, worked out by hand from the rule text. See README, "Mutat
 from __future__ import annotations
 
 from rummy_tui.core import get_variant
-from rummy_tui.core.arrange import best_arrangement, go_out_arrangements, may_go_out
+from rummy_tui.core.arrange import (
+    best_arrangement,
+    full_arrangement,
+    go_out_arrangements,
+    may_go_out,
+)
 from rummy_tui.core.cards import parse_cards
 
 
@@ -33,3 +38,16 @@ def test_e1_e3_four_copies_of_one_card_still_make_a_run() -> None:
     arrangement = best_arrangement(rules, parse_cards("5H 6H 7H 7H 7H 7H"))
     assert [[str(card) for card in meld] for meld in arrangement.melds] == [["5H", "6H", "7H"]]
     assert [str(card) for card in arrangement.deadwood] == ["7H", "7H", "7H"]
+
+
+def test_e2_e4_aces_both_and_twos_wild_a_hand_of_many_twos_melds_whole() -> None:
+    """E-2 "aces both" with E-4 "twos wild": 3♠ 4♠ 4♠ 6♠ 7♠ J♠ and six twos. Every two is wild,
+    so the hand melds whole, for example 3♠-4♠-(5♠), 4♠-(5♠)-(6♠), 6♠-7♠-(8♠) and
+    J♠-(Q♠)-(K♠), with nothing left over."""
+    rules = get_variant("european", twos_wild=True, ace_rule="around")
+    hand = parse_cards("6S 2C 2D JS 2S 2C 7S 3S 4S 4S 2H 2D")
+    arrangement = best_arrangement(rules, hand)
+    assert arrangement.deadwood == ()
+    assert arrangement.penalty == 0
+    assert sorted(card for meld in arrangement.melds for card in meld) == sorted(hand)
+    assert full_arrangement(rules, hand) is not None
