@@ -158,10 +158,14 @@ def _tests_for(
     found: set[str] = set()
     for line in lines:
         found.update(ran.get(str(line), []))
-    if "" in found and (imports or found == {""}):
-        return [""]
+    imported = "" in found
     found.discard("")
-    return sorted(found, key=lambda nodeid: (durations.get(nodeid, 0.0), nodeid))
+    ran = sorted(found, key=lambda nodeid: (durations.get(nodeid, 0.0), nodeid))
+    if imported and (imports or not ran):
+        # the tests that ran the lines first, then every other test
+        rest = sorted(set(durations) - found, key=lambda nodeid: (durations[nodeid], nodeid))
+        return ["", *ran, *rest]
+    return ran
 
 
 def _limit(tests: list[str], cover: dict[str, object]) -> float:
@@ -225,7 +229,8 @@ def _run_forked(site: Site, tests: list[str], timeout: float) -> tuple[str, str]
         return "survived", ""
     if code == 5:
         return "no test", ""
-    if code == 4:  # pytest's usage error: a test it could not find, not the mutant's doing
+    if code == 4 and not failed.startswith("collecting"):
+        # pytest's usage error: a test it could not find, not the mutant's doing
         return "error", failed or "usage error"
     return "killed", failed or f"exit status {code}"
 
@@ -329,10 +334,10 @@ def _check_one(
 ) -> tuple[str, str, str]:
     """(verdict, the test that failed, which tests ran) of one mutant."""
     selected = _tests_for(site, cover, site.lines)
-    if selected == [""]:
-        tests = _within(everything, cover, how.budget)
+    if selected[:1] == [""]:
+        tests = _within(selected[1:], cover, how.budget)
         verdict, by = _run_forked(site, tests, _limit(tests, cover))
-        return verdict, by, "all (import)" if tests == everything else "fastest (import)"
+        return verdict, by, "all (import)" if len(tests) == len(everything) else "fastest (import)"
     label = "line"
     if selected:
         tests = _within(selected, cover, how.budget)
@@ -347,7 +352,7 @@ def _check_one(
     else:
         scope = range(site.scope_lines[0], site.scope_lines[1] + 1)
         wider = _tests_for(site, cover, scope, imports=False)
-        wider, then = (everything, "all") if wider == [""] else (wider, "function")
+        wider, then = (everything, "all") if wider[:1] == [""] else (wider, "function")
     if not selected and not wider:
         return "no test", "", "none"
     if set(wider) == set(selected):
@@ -359,12 +364,30 @@ def _check_one(
 
 
 class Settings:
-    """How thoroughly each mutant is tried (see ``--budget``, ``--wider``, ``--recheck-all``)."""
+    """How thoroughly each mutant is tried (see ``--budget``, ``--wider``, ``--recheck-all``,
+    ``--changed``)."""
 
-    def __init__(self, budget: float | None, wider: bool, recheck_all: bool) -> None:
+    def __init__(
+        self, budget: float | None, wider: bool, recheck_all: bool, changed: list[str] | None
+    ) -> None:
         self.budget = budget
         self.wider = wider or recheck_all
         self.recheck_all = recheck_all
+        self.changed = changed
+
+
+def _check_changed(
+    site: Site, cover: dict[str, object], how: Settings, old: dict[str, str]
+) -> tuple[str, str, str]:
+    """A survivor tried against the tests of the ``--changed`` files that ran its lines."""
+    files = tuple(how.changed or ())
+    selected = [t for t in _tests_for(site, cover, site.lines) if t.startswith(files)]
+    if not selected:
+        return old["verdict"], "", old["how"]
+    verdict, by = _run_forked(site, selected, _limit(selected, cover))
+    if verdict == "survived":
+        return old["verdict"], "", old["how"]
+    return verdict, by, f"{old['how']}; changed tests"
 
 
 def check(chosen: list[Site], stop: list[bool], how: Settings) -> dict[str, dict[str, str]]:
@@ -378,7 +401,12 @@ def check(chosen: list[Site], stop: list[bool], how: Settings) -> dict[str, dict
         for number, site in enumerate(todo, 1):
             if stop[0]:
                 break
-            verdict, by, tried = _check_one(site, cover, everything, how)
+            old = stored.get(site.name)
+            if how.changed is not None and old and old["verdict"] in {"survived", "no test"}:
+                # a survivor of the tests as they were: only the changed files' tests can kill it
+                verdict, by, tried = _check_changed(site, cover, how, old)
+            else:
+                verdict, by, tried = _check_one(site, cover, everything, how)
             if stop[0]:
                 break
             if verdict == "error":
@@ -497,6 +525,12 @@ def main() -> int:
         help="try survivors again against every test that ran any line of their function",
     )
     parser.add_argument(
+        "--changed",
+        metavar="PATHS",
+        help="only these test files (separated by spaces) changed since the last run: try its "
+        "survivors against their tests only",
+    )
+    parser.add_argument(
         "--recheck-all",
         action="store_true",
         help="try survivors again against all the tests",
@@ -544,7 +578,8 @@ def main() -> int:
         if args.part:
             k, n = (int(x) for x in args.part.split("/"))
             part, PART = chosen[k - 1 :: n], f"-{k}of{n}"
-        settings = Settings(args.budget or None, args.wider, args.recheck_all)
+        changed = args.changed.split() if args.changed else None
+        settings = Settings(args.budget or None, args.wider, args.recheck_all, changed)
         check(part, stop, settings)
         verdicts = current(chosen)
     finally:

@@ -7,6 +7,8 @@ of RULES.md by its id, worked out by hand from the rule text. See README, "Mutat
 
 from __future__ import annotations
 
+import pytest
+
 from rummy_tui.core import get_variant
 from rummy_tui.core.arrange import (
     best_arrangement,
@@ -14,7 +16,7 @@ from rummy_tui.core.arrange import (
     go_out_arrangements,
     may_go_out,
 )
-from rummy_tui.core.cards import parse_cards
+from rummy_tui.core.cards import CardError, Face, parse_cards
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -40,14 +42,40 @@ def test_e1_e3_four_copies_of_one_card_still_make_a_run() -> None:
     assert [str(card) for card in arrangement.deadwood] == ["7H", "7H", "7H"]
 
 
-def test_e2_e4_aces_both_and_twos_wild_a_hand_of_many_twos_melds_whole() -> None:
-    """E-2 "aces both" with E-4 "twos wild": 3♠ 4♠ 4♠ 6♠ 7♠ J♠ and six twos. Every two is wild,
-    so the hand melds whole, for example 3♠-4♠-(5♠), 4♠-(5♠)-(6♠), 6♠-7♠-(8♠) and
-    J♠-(Q♠)-(K♠), with nothing left over."""
+@pytest.mark.parametrize(
+    "cards",
+    [
+        # 3♠-4♠-(5♠), 4♠-(5♠)-(6♠), 6♠-7♠-(8♠), J♠-(Q♠)-(K♠)
+        "6S 2C 2D JS 2S 2C 7S 3S 4S 4S 2H 2D",
+        # 3♠-(4♠)-5♠-6♠-(7♠), 6♠-(7♠)-(8♠), K♠-(A♠)-2♠ round the corner
+        "2S 3S 2H 5S 6S 6S 2D 2S 2D 2D KS",
+    ],
+)
+def test_e2_e4_aces_both_and_twos_wild_a_hand_of_many_twos_melds_whole(cards: str) -> None:
+    """E-2 "aces both" with E-4 "twos wild": a hand of spades and many twos. Every two is wild,
+    so the hand melds whole, with nothing left over."""
     rules = get_variant("european", twos_wild=True, ace_rule="around")
-    hand = parse_cards("6S 2C 2D JS 2S 2C 7S 3S 4S 4S 2H 2D")
+    hand = parse_cards(cards)
     arrangement = best_arrangement(rules, hand)
     assert arrangement.deadwood == ()
     assert arrangement.penalty == 0
     assert sorted(card for meld in arrangement.melds for card in meld) == sorted(hand)
     assert full_arrangement(rules, hand) is not None
+
+
+def test_r2_queen_king_ace_is_a_whole_hand_of_one_run() -> None:
+    """R-2: aces high or low, so Q♠ K♠ A♠ is a run and a hand of those three cards melds
+    whole; K♠ A♠ 2♠ does not turn the corner."""
+    rules = get_variant("rummy500")
+    whole = full_arrangement(rules, parse_cards("QS KS AS"))
+    assert whole is not None
+    assert [[str(card) for card in meld] for meld in whole.melds] == [["QS", "KS", "AS"]]
+    assert full_arrangement(rules, parse_cards("KS AS 2S")) is None
+
+
+def test_g10_an_empty_card_token_is_refused_with_a_reason() -> None:
+    """G-10: text that is no card (an empty token, a lone letter) is refused as "not a card",
+    never with an error of another kind."""
+    for token in ("", "S", "1"):
+        with pytest.raises(CardError, match="not a card"):
+            Face.parse(token)
