@@ -16,7 +16,9 @@ from rummy_tui.core.arrange import (
     go_out_arrangements,
     may_go_out,
 )
-from rummy_tui.core.cards import CardError, Face, parse_cards
+from rummy_tui.core.cards import JOKER_RANK, Card, CardError, Face, Suit, parse_cards
+from rummy_tui.core.dealing import complete_deck
+from rummy_tui.core.errors import IllegalAction
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -79,3 +81,26 @@ def test_g10_an_empty_card_token_is_refused_with_a_reason() -> None:
     for token in ("", "S", "1"):
         with pytest.raises(CardError, match="not a card"):
             Face.parse(token)
+
+
+def test_g1_a_joker_has_no_suit() -> None:
+    """G-1: jokers are the cards besides the 52 suited faces, so a joker with a suit is no card
+    and is refused; the plain joker is the one joker face."""
+    for suit in Suit:
+        with pytest.raises(CardError, match="joker"):
+            Face(JOKER_RANK, suit)
+    assert Face(JOKER_RANK, None) == Face.parse("JK")
+
+
+def test_g1_g11_a_recorded_deck_names_the_pack_of_a_card_it_cannot_hold() -> None:
+    """G-1 and G-11: a Classic table of two plays with one pack, so a recorded deck that names
+    K♠ of a second pack is refused, and the sentence counts packs from one: "pack 2"."""
+    rules = get_variant("classic")
+    with pytest.raises(IllegalAction) as refused:
+        complete_deck(rules, 2, [Card(Face.parse("KS"), 1)])
+    assert str(refused.value) == (
+        "KS (pack 2) is not in the packs of a 2-player Classic Rummy table (G-1)."
+    )
+    with pytest.raises(IllegalAction) as twice:
+        complete_deck(rules, 2, [Card(Face.parse("KS"))] * 2)
+    assert str(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
