@@ -546,6 +546,7 @@ def main() -> int:
         STORE = Path(args.store).resolve()
     if args.tests:
         CORE_TESTS = args.tests.split()
+    os.chdir(ROOT)  # the tests are named from the project root
     if args.coverage_run:
         return _coverage_run(args.coverage_run)
     everything = sites()

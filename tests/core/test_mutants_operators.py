@@ -17,6 +17,7 @@ from rummy_tui.core.arrange import (
     may_go_out,
 )
 from rummy_tui.core.cards import JOKER_RANK, Card, CardError, Face, Suit, parse_cards
+from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.dealing import complete_deck
 from rummy_tui.core.errors import IllegalAction
 
@@ -104,3 +105,15 @@ def test_g1_g11_a_recorded_deck_names_the_pack_of_a_card_it_cannot_hold() -> Non
     with pytest.raises(IllegalAction) as twice:
         complete_deck(rules, 2, [Card(Face.parse("KS"))] * 2)
     assert str(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
+
+
+def test_c5_d7_b5_a_loser_pays_for_the_whole_hand_except_in_boathouse() -> None:
+    """C-5 and D-7: each loser pays for every card left in hand; B-5: in Boathouse Rum only
+    for the cards left unmatched after the cheapest arrangement. The score lines say so."""
+    for variant in ("classic", "double"):
+        terms = deal_terms(get_variant(variant))
+        assert terms.loser_line == "pays {points} for the cards in hand"
+        assert terms.summary == "Each loser pays the winner the value of the cards left in hand."
+    boathouse = deal_terms(get_variant("boathouse"))
+    assert boathouse.loser_line == "pays {points} for unmatched {cards}"
+    assert "(B-5)" in boathouse.summary
