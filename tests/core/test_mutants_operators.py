@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.core import get_variant
+from rummy_tui.core.actions import TakeDiscard
 from rummy_tui.core.arrange import (
     best_arrangement,
     full_arrangement,
@@ -20,6 +21,7 @@ from rummy_tui.core.cards import JOKER_RANK, Card, CardError, Face, Suit, parse_
 from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.dealing import complete_deck
 from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.game import new_game
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -117,3 +119,15 @@ def test_c5_d7_b5_a_loser_pays_for_the_whole_hand_except_in_boathouse() -> None:
     boathouse = deal_terms(get_variant("boathouse"))
     assert boathouse.loser_line == "pays {points} for unmatched {cards}"
     assert "(B-5)" in boathouse.summary
+
+
+def test_r5_the_view_shows_the_cards_taken_from_the_pile_and_the_one_to_use() -> None:
+    """R-5: cards taken from the discard pile this turn, the deepest of which must be used,
+    are part of the position a player sees (P-2); after the deal nothing is owed any more."""
+    game = new_game(get_variant("rummy500", top_discard_free=True), ["A", "B"], seed=3)
+    game.apply(TakeDiscard())
+    turn = game.state.deal.turn
+    view = game.view(game.current)
+    assert view.taken_from_discard == tuple(turn.taken_from_discard)
+    assert len(view.taken_from_discard) == 1
+    assert view.must_use == turn.must_use
