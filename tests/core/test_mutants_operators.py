@@ -21,7 +21,7 @@ from rummy_tui.core.cards import JOKER_RANK, Card, CardError, Face, Suit, parse_
 from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.dealing import complete_deck
 from rummy_tui.core.errors import IllegalAction
-from rummy_tui.core.game import new_game
+from rummy_tui.core.game import name_refusal, new_game
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -131,3 +131,12 @@ def test_r5_the_view_shows_the_cards_taken_from_the_pile_and_the_one_to_use() ->
     assert view.taken_from_discard == tuple(turn.taken_from_discard)
     assert len(view.taken_from_discard) == 1
     assert view.must_use == turn.must_use
+
+
+def test_g2_a_name_with_a_joining_character_at_either_end_of_its_range_is_refused() -> None:
+    """G-2: a player's name is plain text; characters that join or restyle the one before
+    them (variation selectors, skin-tone modifiers, regional indicators) are refused, the
+    first and the last of each range alike."""
+    for code in (0xFE00, 0xFE0F, 0xE0100, 0xE01EF, 0x1F3FB, 0x1F3FF, 0x1F1E6, 0x1F1FF):
+        assert name_refusal(f"Ann{chr(code)}") is not None, hex(code)
+    assert name_refusal("Ann") is None
