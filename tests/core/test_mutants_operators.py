@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.core import get_variant
-from rummy_tui.core.actions import TakeDiscard
+from rummy_tui.core.actions import DrawStock, TakeDiscard
 from rummy_tui.core.arrange import (
     best_arrangement,
     full_arrangement,
@@ -22,6 +22,8 @@ from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.dealing import complete_deck
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.game import name_refusal, new_game
+from rummy_tui.core.invariants import invariant_violations
+from rummy_tui.core.state import Phase
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -140,3 +142,18 @@ def test_g2_a_name_with_a_joining_character_at_either_end_of_its_range_is_refuse
     for code in (0xFE00, 0xFE0F, 0xE0100, 0xE01EF, 0x1F3FB, 0x1F3FF, 0x1F1E6, 0x1F1FF):
         assert name_refusal(f"Ann{chr(code)}") is not None, hex(code)
     assert name_refusal("Ann") is None
+
+
+def test_g4_c2_a_waiting_hand_one_card_over_is_reported_while_another_plays() -> None:
+    """G-4 and C-2: one card in, one card out, so only the player who has drawn holds one card
+    more than dealt; a waiting seat with one card over (here from the stock) is reported while
+    the other plays."""
+    game = new_game(get_variant("classic"), ["A", "B"], seed=5)
+    game.apply(DrawStock())
+    assert game.phase is Phase.PLAY
+    assert invariant_violations(game) == []
+    deal = game.state.deal
+    waiting = 1 - deal.current
+    deal.hands[waiting].append(deal.stock.pop())
+    problems = invariant_violations(game)
+    assert any(f"seat {waiting} holds 11 cards" in problem for problem in problems), problems
