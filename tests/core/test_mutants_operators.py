@@ -23,6 +23,7 @@ from rummy_tui.core.dealing import complete_deck
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.game import name_refusal, new_game
 from rummy_tui.core.invariants import invariant_violations
+from rummy_tui.core.melds import meld_readings
 from rummy_tui.core.state import Phase
 
 
@@ -157,3 +158,11 @@ def test_g4_c2_a_waiting_hand_one_card_over_is_reported_while_another_plays() ->
     deal.hands[waiting].append(deal.stock.pop())
     problems = invariant_violations(game)
     assert any(f"seat {waiting} holds 11 cards" in problem for problem in problems), problems
+
+
+def test_g6_d4_a_meld_is_written_with_the_card_each_joker_stands_for() -> None:
+    """G-6 and D-4: a joker in a run stands for one card, and the meld as the log writes it
+    says which: 5♥ 6♥ with a joker reads as 5-6-7 or as 4-5-6."""
+    rules = get_variant("double")
+    written = {reading.describe() for reading in meld_readings(rules, parse_cards("5H 6H JK"))}
+    assert written == {"5H 6H JK=7H", "JK=4H 5H 6H"}
