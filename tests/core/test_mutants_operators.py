@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_tui.core import get_variant
-from rummy_tui.core.actions import DrawStock, TakeDiscard
+from rummy_tui.core import get_variant, parse_face
+from rummy_tui.core.actions import DrawStock, LayOffCard, TakeDiscard
 from rummy_tui.core.arrange import (
     best_arrangement,
     full_arrangement,
@@ -25,6 +25,7 @@ from rummy_tui.core.game import name_refusal, new_game
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.melds import meld_readings
 from rummy_tui.core.state import Phase
+from tests.core.helpers import c, meld_faces, position, table_meld
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -166,3 +167,11 @@ def test_g6_d4_a_meld_is_written_with_the_card_each_joker_stands_for() -> None:
     rules = get_variant("double")
     written = {reading.describe() for reading in meld_readings(rules, parse_cards("5H 6H JK"))}
     assert written == {"5H 6H JK=7H", "JK=4H 5H 6H"}
+
+
+def test_r7_d6_a_joker_laid_off_goes_to_the_end_the_player_names() -> None:
+    """R-7 and D-6: a joker that fits both ends of 5♥-6♥-7♥ is laid off where the player says:
+    named as 4♥ it goes below the 5♥, not above the 7♥."""
+    game = position("double", "JK 3S 4S 5S 9C", melds=(table_meld("double", "5H 6H 7H"),))
+    game.apply(LayOffCard(card=c("JK"), meld_id=1, face=parse_face("4H")))
+    assert meld_faces(game, 1) == ["4H", "5H", "6H", "7H"]
