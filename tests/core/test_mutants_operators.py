@@ -24,6 +24,7 @@ from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.game import name_refusal, new_game
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.melds import meld_readings
+from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.state import Phase
 from tests.core.helpers import c, meld_faces, position, table_meld
 
@@ -175,3 +176,12 @@ def test_r7_d6_a_joker_laid_off_goes_to_the_end_the_player_names() -> None:
     game = position("double", "JK 3S 4S 5S 9C", melds=(table_meld("double", "5H 6H 7H"),))
     game.apply(LayOffCard(card=c("JK"), meld_id=1, face=parse_face("4H")))
     assert meld_faces(game, 1) == ["4H", "5H", "6H", "7H"]
+
+
+def test_e8_a_winner_who_drew_one_card_collects_five_chips_for_that_reason() -> None:
+    """E-8: 5 chips when the winner drew only one card in the deal; with one joker in the
+    winning hand that beats the 1 + 1 chips of the jokers, and the reason names the draw."""
+    rules = get_variant("european")
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C JK")
+    assert chip_payment(rules, hand, 1) == (5, "5 chips: drew only one card")
+    assert chip_payment(rules, hand, 0) == (10, "10 chips: went out without drawing a card")
