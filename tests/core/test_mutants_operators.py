@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.core import get_variant, parse_face
-from rummy_tui.core.actions import DrawStock, LayOffCard, TakeDiscard
+from rummy_tui.core.actions import DrawStock, LayOffCard, Meld, TakeDiscard
 from rummy_tui.core.arrange import (
     best_arrangement,
     full_arrangement,
@@ -26,7 +26,7 @@ from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.melds import meld_readings
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.state import Phase
-from tests.core.helpers import c, meld_faces, position, table_meld
+from tests.core.helpers import assert_refused, c, cs, meld_faces, position, table_meld
 
 
 def test_e7_two_jokers_make_a_run_of_a_lone_card_and_another_is_discarded() -> None:
@@ -185,3 +185,12 @@ def test_e8_a_winner_who_drew_one_card_collects_five_chips_for_that_reason() -> 
     hand = parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C JK")
     assert chip_payment(rules, hand, 1) == (5, "5 chips: drew only one card")
     assert chip_payment(rules, hand, 0) == (10, "10 chips: went out without drawing a card")
+
+
+def test_g8_a_meld_that_uses_the_deepest_card_but_strands_the_rest_names_g8() -> None:
+    """R-5 and G-8: Anna took K♠ 7♥ 6♥ 5♥ from the pile (5♥ the deepest, to be used). Melding
+    5♥ 6♥ 7♥ uses the 5♥, but K♠ is left, which she may not discard (G-8) and cannot play, so
+    the meld is refused for G-8 (no end of the turn remains), not for the 5♥ of R-5."""
+    game = position("rummy500", "", taken="5H 6H 7H KS", must_use="5H")
+    reason = assert_refused(game, Meld(cards=tuple(cs("5H 6H 7H"))), "G-8")
+    assert "(KS)" in reason
