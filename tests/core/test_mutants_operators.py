@@ -194,3 +194,13 @@ def test_g8_a_meld_that_uses_the_deepest_card_but_strands_the_rest_names_g8() ->
     game = position("rummy500", "", taken="5H 6H 7H KS", must_use="5H")
     reason = assert_refused(game, Meld(cards=tuple(cs("5H 6H 7H"))), "G-8")
     assert "(KS)" in reason
+
+
+def test_e9_the_menu_offers_one_deal_per_player_first_then_common_lengths() -> None:
+    """E-9: the match lasts a chosen number of deals, one per player by default. The new-game
+    menu offers that default first, then 1, 2, 4, 6, 8 and 12 deals (other numbers may still be
+    typed, G-10)."""
+    rules = get_variant("european")
+    (spec,) = [spec for spec in rules.options if spec.field == "deal_limit"]
+    assert spec.choices == (None, 1, 2, 4, 6, 8, 12)
+    assert rules.deal_limit is None
