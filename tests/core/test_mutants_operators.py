@@ -204,3 +204,12 @@ def test_e9_the_menu_offers_one_deal_per_player_first_then_common_lengths() -> N
     (spec,) = [spec for spec in rules.options if spec.field == "deal_limit"]
     assert spec.choices == (None, 1, 2, 4, 6, 8, 12)
     assert rules.deal_limit is None
+
+
+def test_b6_the_target_menu_offers_100_25_150_250_or_no_target() -> None:
+    """B-6: the match target is 100 by default (25 with per-card scoring); the new-game menu
+    offers 100 first, then 25, 150, 250 and no target."""
+    rules = get_variant("boathouse")
+    (spec,) = [spec for spec in rules.options if spec.field == "target_score"]
+    assert spec.choices == (100, 25, 150, 250, None)
+    assert rules.target_score == 100
