@@ -162,3 +162,38 @@ def test_rlcard_is_a_benchmark_extra_and_no_dependency_of_the_game() -> None:
     assert not any("rlcard" in requirement for requirement in project["dependencies"])
     extras = project["optional-dependencies"]
     assert any(requirement.startswith("rlcard") for requirement in extras["bench"])
+
+
+def test_mutation_operators_check_two_mutants_and_keep_their_verdicts(tmp_path: Path) -> None:
+    # the smallest run: two mutants against one small test file, verdicts kept in tmp_path
+    store = tmp_path / "store"
+    args = ("--sample", "2", "--tests", "tests/core/test_deal_terms.py", "--store", str(store))
+    out = run_script("mutation_operators.py", *args, tmp_path=tmp_path)
+    assert "mutants sampled: 2, checked: 2" in out, out
+    assert re.search(r"score of the checked: \d+\.\d% \(\d/2\), 95% interval", out), out
+    verdicts = (store / "verdicts.json").read_text("utf-8")
+    # a second run finds both verdicts kept and runs no test
+    again = run_script("mutation_operators.py", *args, tmp_path=tmp_path)
+    assert "mutants sampled: 2, checked: 2" in again
+    assert "[1/" not in again
+    assert (store / "verdicts.json").read_text("utf-8") == verdicts
+
+
+def test_mutation_sites_are_all_valid_changes_with_unique_names() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import mutation_sites
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    found = mutation_sites.sites()
+    assert len({site.name for site in found}) == len(found)
+    assert {site.name.split(":")[3] for site in found} == {
+        "true",
+        "false",
+        "plus1",
+        "andor",
+        "loosen",
+    }
+    for site in found:
+        assert site.new != site.old
+        compile(site.source(), str(site.path), "exec")
