@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rummy_tui.soak import main, soak_variant, table_for
@@ -14,7 +16,6 @@ def test_a_tiny_soak_plays_checks_saves_and_reports(capsys: pytest.CaptureFixtur
 
 
 def test_the_soak_turns_every_option_through_its_values() -> None:
-    import random
 
     seen: dict[str, set[object]] = {}
     for deal_index in range(60):
@@ -79,3 +80,24 @@ def test_parts_cover_every_deal_once_longest_variant_first() -> None:
             for deal in range(part.first, part.first + part.count)
         ]
         assert deals == list(range(5, 28))
+
+
+def test_an_endless_deal_of_random_players_is_stopped_and_counted_not_a_livelock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """G-9 with unlimited rebuilds: a deal may go on as long as the table wants, and random
+    players never aim to go out, so the soak stops it (every action checked) and counts it
+    as endless; computer players at the same table that never end a deal are a livelock."""
+    import rummy_tui.soak as soak
+
+    monkeypatch.setattr(soak, "ENDLESS_ACTIONS", 30)
+    monkeypatch.setattr(soak, "MAX_ACTIONS", 30)
+    rules, _count = table_for("european", 56, random.Random("soak:european:0:56"))
+    assert rules.rebuild_limit is None  # deal 56: unlimited rebuilds, random players
+    endless = soak_variant("european", 1, 0, 0, tmp_path, first_deal=56)
+    assert (endless.capped, endless.violations, endless.actions) == (1, [], 30)
+    assert "endless    1" in endless.line()
+    rules, _count = table_for("european", 57, random.Random("soak:european:0:57"))
+    assert rules.rebuild_limit is None  # deal 57: the same rules, computer players
+    stuck = soak_variant("european", 1, 0, 0, tmp_path, first_deal=57)
+    assert stuck.capped == 0 and "did not end in 30 actions" in stuck.violations[0]
