@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 from textual.widgets import DataTable
 
-from rummy_tui.i18n import _, pgettext, set_language
+from rummy_tui.i18n import _, current_language, pgettext, set_language
 from rummy_tui.match_setup import BOT_LEVELS, computer_name
 from rummy_tui.records import Records
 from rummy_tui.ui.app import make_app
@@ -28,8 +28,21 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
+RUSSIAN_LEVELS = {"easy": "лёгкий", "normal": "средний", "hard": "сильный"}
+
+
 def table_names(players: int) -> tuple[str, ...]:
-    """Anna and the computers' default names in the language in use."""
+    """Anna and long computer names: the default names in English, and in Russian the default
+    names as they were before they were shortened to fit the menu ("Компьютер 2 (средний)",
+    the ones that were cut to the same "Компью..." on the sheet)."""
+    if current_language() == "ru":
+        return (
+            "Anna",
+            *(
+                f"Компьютер {seat + 1} ({RUSSIAN_LEVELS[BOT_LEVELS[seat % 3].value]})"
+                for seat in range(1, players)
+            ),
+        )
     return ("Anna", *(computer_name(seat + 1, BOT_LEVELS[seat % 3]) for seat in range(1, players)))
 
 
