@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from rummy_tui.core import Action, Arrangement, Card, Meld, PlayerView, best_arrangement
 from rummy_tui.core.cards import JOKER_FACE, SUITS, Face, all_faces
-from rummy_tui.core.melds import MeldKind, TableMeld, is_wild, layoff_options
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.melds import MeldKind, TableMeld, is_wild
 from rummy_tui.core.values import hand_value, pip_value
 from rummy_tui.core.variants import AceRule, RuleSet, Scoring
 

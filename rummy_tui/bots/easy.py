@@ -29,7 +29,7 @@ from rummy_tui.core import (
     TakeDiscard,
     best_arrangement,
 )
-from rummy_tui.core.melds import layoff_options
+from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.values import hand_value
 
 

@@ -27,16 +27,15 @@ from itertools import combinations
 
 from rummy_tui.core.arrange import full_arrangement
 from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.layoffs import apply_layoff, layoff_options
 from rummy_tui.core.melds import (
     GROUP_MIN,
     MAX_RUN,
     RUN_MIN,
     MeldKind,
     TableMeld,
-    apply_layoff,
     is_valid_meld,
     is_wild,
-    layoff_options,
     position_rank,
     run_starts,
 )

@@ -30,8 +30,9 @@ from rummy_tui.core.arrange import (
     may_go_out,
 )
 from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
-from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild, layoff_options
+from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild
 from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 

@@ -10,19 +10,16 @@ from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.deal_flow import DealFlow, Done, Plan
 from rummy_tui.core.end_of_turn import discard_remains, end_remains
 from rummy_tui.core.errors import IllegalAction
+from rummy_tui.core.layoffs import LayOff, apply_layoff, layoff_options, unmoved_end_joker
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.melds import (
     End,
-    LayOff,
     MeldKind,
     MeldReading,
     TableMeld,
-    apply_layoff,
     is_wild,
-    layoff_options,
     reading_for,
     reading_to_meld,
-    unmoved_end_joker,
 )
 
 

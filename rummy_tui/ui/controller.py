@@ -35,7 +35,8 @@ from rummy_tui.core import (
     TakeDiscard,
 )
 from rummy_tui.core.cards import Face
-from rummy_tui.core.melds import MeldReading, layoff_options, meld_readings
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.melds import MeldReading, meld_readings
 from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.i18n import _

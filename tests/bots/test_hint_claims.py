@@ -35,7 +35,8 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.cards import all_faces
-from rummy_tui.core.melds import is_wild, layoff_options, meld_readings
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.melds import is_wild, meld_readings
 from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.values import hand_value
 from rummy_tui.core.variants import VARIANT_IDS

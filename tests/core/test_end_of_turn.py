@@ -33,13 +33,8 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import JOKER_FACE, SUITS
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.end_of_turn import end_remains
-from rummy_tui.core.melds import (
-    TableMeld,
-    apply_layoff,
-    layoff_options,
-    meld_readings,
-    reading_to_meld,
-)
+from rummy_tui.core.layoffs import apply_layoff, layoff_options
+from rummy_tui.core.melds import TableMeld, meld_readings, reading_to_meld
 from rummy_tui.core.state import TurnState
 from tests.core.helpers import assert_refused, c, cs, deal, over
 

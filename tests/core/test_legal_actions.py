@@ -37,7 +37,8 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.cards import Card
 from rummy_tui.core.dealing import full_deck
-from rummy_tui.core.melds import MAX_RUN, layoff_options
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.melds import MAX_RUN
 from tests.core.helpers import position, table_meld
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [

@@ -10,13 +10,9 @@ from __future__ import annotations
 from rummy_tui.core import get_variant, new_game
 from rummy_tui.core.arrange import best_arrangement, may_go_out
 from rummy_tui.core.cards import Face, Suit
+from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.meld_listing import enumerate_melds
-from rummy_tui.core.melds import (
-    MeldKind,
-    layoff_options,
-    meld_readings,
-    reading_to_meld,
-)
+from rummy_tui.core.melds import MeldKind, meld_readings, reading_to_meld
 from rummy_tui.core.scoring import chip_payment, match_winners, score_deal, table_points
 from tests.core.helpers import cs
 

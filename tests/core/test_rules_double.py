@@ -16,7 +16,7 @@ from rummy_tui.core import (
     new_game,
     parse_face,
 )
-from rummy_tui.core.melds import layoff_options
+from rummy_tui.core.layoffs import layoff_options
 from tests.core.helpers import (
     assert_cards_conserved,
     assert_refused,

@@ -257,7 +257,7 @@ class Driver:
 
 
 def _layoffs(game: Game, meld, card: Card):  # type: ignore[no-untyped-def]
-    from rummy_tui.core.melds import layoff_options
+    from rummy_tui.core.layoffs import layoff_options
 
     return layoff_options(game.rules, meld, card)
 
