@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
-from rummy_tui.i18n import N_
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Boathouse Rum (RULES.md section B)."""
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import (
     AceRule,
@@ -10,7 +11,6 @@ from rummy_tui.core.variants.ruleset import (
     Scoring,
     UnmatchedValue,
 )
-from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="boathouse",

@@ -1,7 +1,7 @@
 """Options shared by several variants."""
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.ruleset import OptionSpec
-from rummy_tui.i18n import N_
 
 REBUILD_LIMIT = OptionSpec(
     field="rebuild_limit",

@@ -1,8 +1,8 @@
 """European Rummy, Finnish eurooppalainen rommi (RULES.md section E)."""
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.common import REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
-from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="european",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, UnmatchedValue
-from rummy_tui.i18n import N_
 
 CHOICE_WORDS: dict[Enum, str] = {
     AceRule.LOW: N_("ace low only (A-2-3)"),

@@ -1,7 +1,7 @@
 """Rummy 500, also Michigan Rum or Pinochle Rummy (RULES.md section R)."""
 
+from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
-from rummy_tui.i18n import N_
 
 RULES = RuleSet(
     variant_id="rummy500",
