@@ -37,7 +37,7 @@ except ImportError:  # run as a script from a source checkout
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.core import Game, Phase, StartDeal, get_variant
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore
 
 PLAYERS = 12

@@ -15,7 +15,7 @@ the next player's hand; at tables of more than four it plays its plain ranking).
 
 Simulation: ``--deals`` bot-only Classic Rummy deals (normal against easy, the target row, and
 hard against normal, for information) are played headless by
-:func:`rummy_tui.simulate.simulate`, invariant checks included, and the deals per second are
+:func:`rummy_tui.tools.simulate.simulate`, invariant checks included, and the deals per second are
 printed against the target of 50.
 
 On a terminal a progress bar on standard error counts the decisions timed, then the deals.
@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.bots import LEVELS, make_bot
 from rummy_tui.core import Phase, StartDeal, get_variant, new_game
-from rummy_tui.progress import progress_bar, tick
-from rummy_tui.simulate import StopFlag, simulate, stop_on_interrupt
+from rummy_tui.tools.progress import progress_bar, tick
+from rummy_tui.tools.simulate import StopFlag, simulate, stop_on_interrupt
 
 DECISION_TARGET_MS = {"easy": 50.0, "normal": 50.0, "hard": 500.0}
 DEALS_PER_SECOND_TARGET = 50.0

@@ -49,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.core import Phase, get_variant, new_game
 from rummy_tui.core.variants import VARIANT_IDS
-from rummy_tui.progress import progress_bar
-from rummy_tui.simulate import StopFlag, stop_on_interrupt
+from rummy_tui.tools.progress import progress_bar
+from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
 
 try:
     import numpy as np

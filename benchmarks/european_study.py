@@ -69,8 +69,8 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
-from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
-from rummy_tui.simulate import stop_on_interrupt
+from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
+from rummy_tui.tools.simulate import stop_on_interrupt
 
 RULES = get_variant("european")
 EXIT_STOPPED = 130

@@ -52,8 +52,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummy_tui.progress import ProgressBar, progress_bar
-from rummy_tui.simulate import stop_on_interrupt
+from rummy_tui.tools.progress import ProgressBar, progress_bar
+from rummy_tui.tools.simulate import stop_on_interrupt
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"

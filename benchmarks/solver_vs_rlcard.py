@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card, make_packs
 from rummy_tui.core.variants import RuleSet, get_variant
-from rummy_tui.progress import progress_bar
-from rummy_tui.simulate import StopFlag, stop_on_interrupt
+from rummy_tui.tools.progress import progress_bar
+from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
 
 try:
     from rlcard.games.gin_rummy.utils import melding as rl_melding

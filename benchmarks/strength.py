@@ -6,7 +6,7 @@ Run from the project folder::
                                   [--jobs 2]
 
 For every variant it plays ``--deals`` two-player deals of each pairing with
-:func:`rummy_tui.simulate.simulate` (seats rotate and every block of deals repeats the same
+:func:`rummy_tui.tools.simulate.simulate` (seats rotate and every block of deals repeats the same
 cards with the players swapped, so seat and card luck cancel out) and prints a markdown table:
 the stronger level's share of the deals won (Rummy 500: the best score of the deal), its
 margin over an even split in standard errors, and both levels' average score per deal
@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_tui.core import VARIANT_IDS
-from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
-from rummy_tui.simulate import SimulationReport, StopFlag, simulate, stop_on_interrupt
+from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
+from rummy_tui.tools.simulate import SimulationReport, StopFlag, simulate, stop_on_interrupt
 
 PAIRINGS: tuple[tuple[str, str], ...] = (("normal", "easy"), ("hard", "normal"))
 

@@ -1,6 +1,6 @@
 """``python -m rummy_tui`` runs the same command as ``rummy``."""
 
-from rummy_tui.cli import main
+from rummy_tui.cli.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -90,7 +90,7 @@ def test_european_study_runs(
 
 def test_solver_benchmark_prints_a_row_per_set(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rummy_tui.bench", "solver", "--hands", "20"],
+        [sys.executable, "-m", "rummy_tui.tools.bench", "solver", "--hands", "20"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from rummy_tui import cli
-from rummy_tui.progress import ProgressBar
-from rummy_tui.simulate import simulate
-from rummy_tui.simulate_results import JSON_KEYS, results_json
+from rummy_tui.cli import main as cli
+from rummy_tui.tools.progress import ProgressBar
+from rummy_tui.tools.simulate import simulate
+from rummy_tui.tools.simulate_results import JSON_KEYS, results_json
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rummy_tui import cli
+from rummy_tui.cli import main as cli
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.settings import DisplaySettings
 

@@ -1,4 +1,4 @@
-"""The shared progress bar (rummy_tui.progress): silent off a terminal, counting either way,
+"""The shared progress bar (rummy_tui.tools.progress): silent off a terminal, counting either way,
 and fed by the workers of a process pool."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from concurrent.futures import ProcessPoolExecutor
 
-from rummy_tui.progress import bar_wanted, progress_bar, tick, worker_stop
+from rummy_tui.tools.progress import bar_wanted, progress_bar, tick, worker_stop
 
 
 def test_no_bar_is_wanted_on_a_pipe_or_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -59,7 +59,7 @@ def test_ticks_from_pool_workers_reach_the_parent_bar() -> None:
 
 
 def test_pool_workers_see_the_parent_s_stop_event() -> None:
-    from rummy_tui.progress import shared_stop
+    from rummy_tui.tools.progress import shared_stop
 
     stop = shared_stop()
     stop.set()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy_tui.cli import main
+from rummy_tui.cli.main import main
 from rummy_tui.persistence import SaveStore
 from rummy_tui.records import Records, records_path
 from tests.test_records import START, finished
@@ -93,7 +93,7 @@ def test_stats_says_a_computer_s_level_once(
     """Issue 21 item 18: "Computer 4 (normal)" is not followed by "(normal)" again, in any
     language (a match recorded in English is read in Finnish too); a named computer gets its
     level once, a person none."""
-    from rummy_tui.match_setup import SeatKind, computer_name
+    from rummy_tui.match.setup import SeatKind, computer_name
 
     kinds = (SeatKind.HUMAN, SeatKind.NORMAL, SeatKind.HARD)
     names = ("Anna", computer_name(2, SeatKind.NORMAL), "Robo")

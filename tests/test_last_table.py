@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 from rummy_tui.core import get_variant
-from rummy_tui.last_table import (
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
+from rummy_tui.persistence.last_table import (
     clear_last_table,
     last_table,
     last_table_path,
     remember_table,
 )
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
 
 
 def _setup() -> MatchSetup:

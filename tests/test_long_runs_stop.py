@@ -28,8 +28,9 @@ from types import ModuleType
 
 import pytest
 
-from rummy_tui import cli, progress
-from rummy_tui.progress import ProgressBar
+from rummy_tui.cli import main as cli
+from rummy_tui.tools import progress
+from rummy_tui.tools.progress import ProgressBar
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -162,7 +163,7 @@ def test_ctrl_c_in_the_engine_benchmark_prints_the_slices_so_far(
 def test_ctrl_c_in_the_soak_prints_the_deals_so_far(
     interrupt_after, capsys: pytest.CaptureFixture[str]
 ) -> None:  # type: ignore[no-untyped-def]
-    from rummy_tui.soak import main
+    from rummy_tui.tools.soak import main
 
     interrupt_after(2)
     code = main(
@@ -179,7 +180,7 @@ def test_ctrl_c_in_the_soak_prints_the_deals_so_far(
 def test_ctrl_c_in_a_soak_over_two_processes_prints_the_deals_so_far(
     interrupt_after, capsys: pytest.CaptureFixture[str]
 ) -> None:  # type: ignore[no-untyped-def]
-    from rummy_tui.soak import main
+    from rummy_tui.tools.soak import main
 
     interrupt_after(3)
     code = main(["--deals", "200", "--variants", "boathouse", "--save-every", "0", "--jobs", "2"])
@@ -192,7 +193,7 @@ def test_ctrl_c_in_a_soak_over_two_processes_prints_the_deals_so_far(
 
 
 def test_a_soak_deal_cut_short_by_ctrl_c_is_not_counted(tmp_path: Path) -> None:
-    from rummy_tui.soak import soak_variant
+    from rummy_tui.tools.soak import soak_variant
 
     class StopAfter:
         """Set after ``limit`` questions: in the middle of the second deal."""
@@ -214,7 +215,7 @@ def test_a_soak_deal_cut_short_by_ctrl_c_is_not_counted(tmp_path: Path) -> None:
 
 
 def test_the_soak_bar_is_on_standard_error_only(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    import rummy_tui.soak as soak
+    import rummy_tui.tools.soak as soak
 
     monkeypatch.setattr(
         soak, "progress_bar", functools.partial(progress.progress_bar, enabled=True)
@@ -226,7 +227,7 @@ def test_the_soak_bar_is_on_standard_error_only(monkeypatch, capsys) -> None:  #
 
 def test_no_bar_reaches_a_pipe_from_the_soak_or_the_mutation_report(tmp_path: Path) -> None:
     for command in (
-        [sys.executable, "-m", "rummy_tui.soak", "--deals", "1", "--variants", "classic"],
+        [sys.executable, "-m", "rummy_tui.tools.soak", "--deals", "1", "--variants", "classic"],
         [sys.executable, str(BENCHMARKS / "mutation.py"), "--report"],
     ):
         done = subprocess.run(
@@ -408,7 +409,7 @@ def test_a_mutant_s_place_in_the_sample_depends_on_its_own_name() -> None:
     ("command", "bar", "result"),
     [
         (
-            "-m rummy_tui.soak --deals 100000 --variants classic --save-every 0",
+            "-m rummy_tui.tools.soak --deals 100000 --variants classic --save-every 0",
             r"soak .* [1-9]\d*/100000 deals",
             r"^classic +deals +[1-9]",
         ),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rummy_tui.core import Game, get_variant, new_game
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.records import Records
 from rummy_tui.records.db import SCHEMA_VERSION, connect, migrate, records_path, schema_version

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rummy_tui.core import get_variant
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.rematch import play_again
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.sheet import sheet_columns
 from rummy_tui.persistence import SaveStore
-from rummy_tui.rematch import play_again
-from rummy_tui.sheet import sheet_columns
 
 
 def _setup(variant: str = "classic", **options: object) -> MatchSetup:

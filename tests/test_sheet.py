@@ -21,9 +21,9 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.state import DealResult
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
+from rummy_tui.match.sheet import RowKind, score_sheet
 from rummy_tui.persistence import SaveStore
-from rummy_tui.sheet import RowKind, score_sheet
 from tests.core.helpers import NAMES, c, cs, cycle, deal, go_out_now, next_deal_quick, quick_deck
 
 

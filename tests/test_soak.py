@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rummy_tui.soak import main, soak_variant, table_for
+from rummy_tui.tools.soak import main, soak_variant, table_for
 
 
 def test_a_tiny_soak_plays_checks_saves_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,7 +30,7 @@ def test_the_soak_turns_every_option_through_its_values() -> None:
 
 
 def test_a_livelock_would_be_reported(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    import rummy_tui.soak as soak
+    import rummy_tui.tools.soak as soak
 
     monkeypatch.setattr(soak, "MAX_ACTIONS", 3)
     found = soak_variant("classic", 1, 0, 0, tmp_path)
@@ -68,7 +68,7 @@ def test_deal_ranges_in_parts_add_up_to_the_whole(tmp_path) -> None:  # type: ig
 
 
 def test_parts_cover_every_deal_once_longest_variant_first() -> None:
-    from rummy_tui.soak import split_deals
+    from rummy_tui.tools.soak import split_deals
 
     parts = split_deals(["classic", "european"], 5, 23, 0, 0)
     assert parts[0].variant_id == "european"
@@ -88,7 +88,7 @@ def test_an_endless_deal_of_random_players_is_stopped_and_counted_not_a_livelock
     """G-9 with unlimited rebuilds: a deal may go on as long as the table wants, and random
     players never aim to go out, so the soak stops it (every action checked) and counts it
     as endless; computer players at the same table that never end a deal are a livelock."""
-    import rummy_tui.soak as soak
+    import rummy_tui.tools.soak as soak
 
     monkeypatch.setattr(soak, "ENDLESS_ACTIONS", 30)
     monkeypatch.setattr(soak, "MAX_ACTIONS", 30)

@@ -29,8 +29,8 @@ from rummy_tui.core import (
 from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.values import hand_total, pip_value
 from rummy_tui.core.variants import Scoring, UnmatchedValue
-from rummy_tui.deal_words import payment_words
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.deal_words import payment_words
 
 HINT_LEVEL = "hard"
 """The computer level whose choice the hint suggests."""

@@ -51,8 +51,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy_tui.core import Card, ChipPayment, format_cards
-from rummy_tui.deal_words import payment_words
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.deal_words import payment_words
 
 
 @dataclass(frozen=True)

@@ -20,16 +20,45 @@ Modules: ``store.py`` (writing and reading), ``folder.py`` (names, paths, managi
 ``listing.py`` (the Load screen's list), ``locks.py`` (one window per match), ``files.py``
 (opening a file safely), ``format.py`` (the file format, checksum, migrations),
 ``rules_check.py`` (rules rebuilt from the variant), ``replay.py``, ``session.py`` (cheap
-autosaves), ``autosave.py``, ``text.py`` (text from files made harmless), ``atomic.py``.
+autosaves), ``autosave.py``, ``atomic.py``; beside the saves, ``paths.py`` (where the data folder
+is),
+``last_table.py`` (the table the menu remembers) and ``crash_log.py`` (where an unexpected
+error is written).
+
+The names below are loaded when first used, so that finding the data folder (``paths``) costs
+no more than that module: the title's first frame needs the folder, not the save code.
 """
 
-from rummy_tui.persistence.autosave import Autosave
-from rummy_tui.persistence.errors import SaveError
-from rummy_tui.persistence.format import FORMAT_VERSION, MAX_SAVE_BYTES
-from rummy_tui.persistence.info import SavedMatchInfo
-from rummy_tui.persistence.locks import OPEN_ELSEWHERE
-from rummy_tui.persistence.names import MAX_NAME_LENGTH, check_new_name
-from rummy_tui.persistence.store import BACKUP_SUFFIX, SaveStore
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummy_tui.persistence.autosave import Autosave as Autosave
+    from rummy_tui.persistence.errors import SaveError as SaveError
+    from rummy_tui.persistence.format import FORMAT_VERSION as FORMAT_VERSION
+    from rummy_tui.persistence.format import MAX_SAVE_BYTES as MAX_SAVE_BYTES
+    from rummy_tui.persistence.info import SavedMatchInfo as SavedMatchInfo
+    from rummy_tui.persistence.locks import OPEN_ELSEWHERE as OPEN_ELSEWHERE
+    from rummy_tui.persistence.names import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+    from rummy_tui.persistence.names import check_new_name as check_new_name
+    from rummy_tui.persistence.store import BACKUP_SUFFIX as BACKUP_SUFFIX
+    from rummy_tui.persistence.store import SaveStore as SaveStore
+
+_HOMES = {
+    "Autosave": "autosave",
+    "SaveError": "errors",
+    "FORMAT_VERSION": "format",
+    "MAX_SAVE_BYTES": "format",
+    "SavedMatchInfo": "info",
+    "OPEN_ELSEWHERE": "locks",
+    "MAX_NAME_LENGTH": "names",
+    "check_new_name": "names",
+    "BACKUP_SUFFIX": "store",
+    "SaveStore": "store",
+}
+"""Each public name and the module of this package that holds it."""
 
 __all__ = [
     "BACKUP_SUFFIX",
@@ -43,3 +72,11 @@ __all__ = [
     "SavedMatchInfo",
     "check_new_name",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load the module that holds ``name`` the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

@@ -22,7 +22,7 @@ from rummy_tui.persistence.errors import SaveError
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
-    from rummy_tui.match_setup import MatchSetup
+    from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence.store import SaveStore
 
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from rummy_tui.core import Game
 from rummy_tui.i18n import _
-from rummy_tui.paths import saves_dir
 from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import (
     RETIRED_SUFFIX,
@@ -46,6 +45,7 @@ from rummy_tui.persistence.names import (
     check_new_name,
     tidy_name,
 )
+from rummy_tui.persistence.paths import saves_dir
 from rummy_tui.persistence.replay import rebuild
 from rummy_tui.persistence.session import Session, Stamp
 
@@ -60,7 +60,7 @@ class SaveFolder:
 
     Args:
         data_dir: The data directory; None takes ``$RUMMY_DATA_DIR``, else the platform's user
-            data directory (see ``rummy_tui.paths``).
+            data directory (see ``rummy_tui.persistence.paths``).
         durable: fsync every write (leave on: only benchmarks turn it off to measure the rest).
     """
 

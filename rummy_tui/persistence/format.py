@@ -12,7 +12,7 @@ the end is fixed)
 
 * ``summary``: what the Load screen lists (variant, players, deal, scores, finished), so
   listing never replays a match;
-* ``setup``: the :class:`~rummy_tui.match_setup.MatchSetup` (rules with options, seats with
+* ``setup``: the :class:`~rummy_tui.match.setup.MatchSetup` (rules with options, seats with
   their kinds, seed, hints, bot delay);
 * ``first_deal``: the seed, the cut for first dealer, the first dealer and the first deal's
   card order (starting a match deals the first deal, so the file keeps how, whether or not
@@ -42,10 +42,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rummy_tui.core import ActionRecord, Card, Game, Phase
 from rummy_tui.core.state import CutRound
 from rummy_tui.i18n import N_, _, ngettext
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.i18n.printable import printable, printable_tree
+from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.rules_check import rebuilt_rules
-from rummy_tui.persistence.text import printable, printable_tree
 
 FORMAT_VERSION = 1
 """The format this version of rummy_tui writes."""

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rummy_tui.i18n import N_, _, current_language
+from rummy_tui.i18n.printable import printable
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import kind_problem, read_checked, stamp_of, unexpected_reason
 from rummy_tui.persistence.format import SaveHeader, read_header
@@ -32,7 +33,6 @@ from rummy_tui.persistence.info import (
 )
 from rummy_tui.persistence.names import SAVE_SUFFIX
 from rummy_tui.persistence.session import Stamp
-from rummy_tui.persistence.text import printable
 
 BACKUP_SUFFIX = ".json.bak"
 """The previous good save of ``NAME`` is ``NAME.json.bak``."""

@@ -22,7 +22,7 @@ from rummy_tui import __version__
 from rummy_tui.core import ActionRecord, Game, StartDeal
 from rummy_tui.core.dealing import deal_rng, shuffled_deck
 from rummy_tui.i18n import N_, _
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import (
     CHECKSUM_MARK,

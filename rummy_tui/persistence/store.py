@@ -28,7 +28,7 @@ from typing import Any
 from rummy_tui import __version__
 from rummy_tui.core import ActionRecord, Game
 from rummy_tui.i18n import _
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import locks
 from rummy_tui.persistence.atomic import atomic_write
 from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
@@ -68,7 +68,7 @@ class SaveStore(SaveFolder):
 
     Args:
         data_dir: The data directory; None takes ``$RUMMY_DATA_DIR``, else the platform's user
-            data directory (see ``rummy_tui.paths``).
+            data directory (see ``rummy_tui.persistence.paths``).
         durable: fsync every write (leave on: only benchmarks turn it off to measure the rest).
     """
 

@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from rummy_tui.core import Game
 from rummy_tui.i18n import _
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup
 from rummy_tui.records.db import LOCK_TIMEOUT, RecordsError, connect, records_path
 from rummy_tui.records.queries import (
     RECENT,

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rummy_tui.i18n import _
-from rummy_tui.paths import data_dir
+from rummy_tui.persistence.paths import data_dir
 
 RECORDS_FILE = "stats.sqlite3"
 """The database's file name inside the data folder."""

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.paths import PENDING_FILE, pending_path
+from rummy_tui.persistence.paths import PENDING_FILE, pending_path
 
 if TYPE_CHECKING:
     from rummy_tui.records import Records

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rummy_tui.core import Game
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup
+from rummy_tui.match.sheet import RowKind, score_sheet
 from rummy_tui.records.db import name_key
-from rummy_tui.sheet import RowKind, score_sheet
 
 RECENT = 20
 """How many matches or results the "last matches" questions return."""

@@ -38,7 +38,7 @@ from rummy_tui.ui.translate import translate_focused
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
-    from rummy_tui.match_setup import MatchSetup
+    from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.match_end import MatchEndRoute
@@ -135,7 +135,7 @@ class RummyApp(App[int]):
 
     def notice(self, message: str, severity: SeverityLevel = "information") -> None:
         """Show a notice (never raises)."""
-        from rummy_tui.outside_text import notify
+        from rummy_tui.i18n.outside_text import notify
 
         with contextlib.suppress(Exception):
             notify(self, message, severity=severity, timeout=6)
@@ -144,14 +144,14 @@ class RummyApp(App[int]):
         """An unexpected error: no traceback on the player's screen. The details go to
         ``crash.log`` in the data folder; the message says the match was saved after its
         last move only when a match is open and its save holds that move."""
-        from rummy_tui.crash import crash_message, write_crash_log
+        from rummy_tui.persistence.crash_log import crash_message, write_crash_log
 
         error = self._exception
         controller = self.controller
         saved = controller is not None and controller.saving.holds_last_move(controller.game)
         message = crash_message(error, write_crash_log(error, self.data_dir), saved=saved)
         try:
-            from rummy_tui.outside_text import plain
+            from rummy_tui.i18n.outside_text import plain
 
             self.bell()
             self._exit_renderables.append(plain(message))
@@ -270,7 +270,7 @@ class RummyApp(App[int]):
     def show_new_game(self) -> None:
         """The new-game menu, starting from the last table played; its MatchSetup starts the
         match."""
-        from rummy_tui.last_table import last_table
+        from rummy_tui.persistence.last_table import last_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
         menu = NewGameScreen(last_table(self.data_dir), draft=self.new_game_draft)
@@ -287,7 +287,7 @@ class RummyApp(App[int]):
     def on_new_game_screen_clear_table(self, _message: NewGameScreen.ClearTable) -> None:
         """The menu's Clear: forget the last table and start the menu over from the
         defaults."""
-        from rummy_tui.last_table import clear_last_table
+        from rummy_tui.persistence.last_table import clear_last_table
 
         clear_last_table(self.data_dir)
         self.new_game_draft = None

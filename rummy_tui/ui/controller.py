@@ -41,7 +41,7 @@ from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.i18n import _
 from rummy_tui.i18n.refusals import shared_refusal_sentence
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.drawn import drawn_this_turn
 from rummy_tui.ui.hand_state import HandOrders

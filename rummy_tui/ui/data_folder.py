@@ -53,7 +53,7 @@ class DataFolder:
         """The save store (opened once), or None when saving is not possible."""
         if not self._store_opened:
             self._store_opened = True
-            from rummy_tui.paths import data_dir_problem
+            from rummy_tui.persistence.paths import data_dir_problem
             from rummy_tui.ui.controller import open_store
 
             self.store_problem = data_dir_problem(self.folder)
@@ -76,7 +76,7 @@ class DataFolder:
     def has_unrecorded(self) -> bool:
         """Whether a finished match waits to be recorded: a glance at the folder, so the
         first screen does not wait for the records (and the rules engine) to load."""
-        from rummy_tui.paths import pending_path
+        from rummy_tui.persistence.paths import pending_path
 
         try:
             return pending_path(self.folder).is_file()
@@ -102,7 +102,7 @@ class DataFolder:
             except Exception:
                 return False
         try:
-            from rummy_tui.paths import saves_dir
+            from rummy_tui.persistence.paths import saves_dir
 
             saves = saves_dir(self.folder)
             return saves.is_dir() and any(saves.glob("*.json"))

@@ -50,7 +50,7 @@ class MatchEndRoute:
     def show(self) -> None:
         """The whole sheet with the winner, the chart, and the choice of Play again, New game
         or Title (posted back as messages)."""
-        from rummy_tui.sheet import score_sheet
+        from rummy_tui.match.sheet import score_sheet
         from rummy_tui.ui.screens.score_sheet import MatchEndScreen
 
         app = self.app
@@ -63,7 +63,7 @@ class MatchEndRoute:
 
     def play_again(self) -> None:
         """The same players and options, seats turned by one, a fresh shuffle."""
-        from rummy_tui.rematch import play_again
+        from rummy_tui.match.rematch import play_again
 
         app = self.app
         controller = app.controller

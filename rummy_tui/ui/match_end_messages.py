@@ -4,7 +4,7 @@ The screen that shows the finished match posts one of these up to the app, which
 (``RummyApp.on_match_end_play_again`` and its two siblings):
 
 - :class:`MatchEnd.PlayAgain`: the same table again, seats turned by one so that someone else
-  deals first, the same options, a fresh shuffle (``rummy_tui.rematch.play_again``);
+  deals first, the same options, a fresh shuffle (``rummy_tui.match.rematch.play_again``);
 - :class:`MatchEnd.NewGame`: the new-game menu, starting from this table;
 - :class:`MatchEnd.Title`: the title screen.
 

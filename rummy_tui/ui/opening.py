@@ -13,7 +13,7 @@ from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
-    from rummy_tui.match_setup import MatchSetup
+    from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.app import RummyApp
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.turns import TurnFlow
@@ -44,7 +44,7 @@ class MatchOpener:
             return
         controller = self._make_controller(setup, game)
         if app.autosave:
-            from rummy_tui.last_table import remember_table
+            from rummy_tui.persistence.last_table import remember_table
 
             remember_table(setup, app.data_dir)  # the new-game menu starts from it next time
             store = app.store()
@@ -130,7 +130,7 @@ class MatchOpener:
     def show_finished(self, name: str, game: Game) -> None:
         """A finished match opens as its score sheet, read-only (P-5); closing it goes back to
         the list of saves."""
-        from rummy_tui.sheet import score_sheet
+        from rummy_tui.match.sheet import score_sheet
         from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
 
         app = self.app

@@ -39,7 +39,7 @@ from rich.text import Text
 from rummy_tui.core.cards import RANK_TOKENS, Card, Face, Suit
 from rummy_tui.core.melds import PlacedCard
 from rummy_tui.i18n import current_language
-from rummy_tui.outside_text import fill as fill  # the one road for names in sentences
+from rummy_tui.i18n.outside_text import fill as fill  # the one road for names in sentences
 from rummy_tui.ui.settings import DisplaySettings
 
 SUIT_GLYPHS: dict[Suit, str] = {

@@ -1,6 +1,6 @@
 """How the load screen writes a saved match: its name, whose turn, when it was last played and
 the standings, wrapped to the screen's width, in the player's language. What the save says
-(its name, the players, why it is damaged) is plain text (:mod:`rummy_tui.outside_text`)."""
+(its name, the players, why it is damaged) is plain text (:mod:`rummy_tui.i18n.outside_text`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from textual.content import Content
 
 from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language, ngettext
-from rummy_tui.outside_text import content, markup_sentence
+from rummy_tui.i18n.outside_text import content, markup_sentence
 
 
 def save_field(info: Any, *names: str, default: Any = None) -> Any:

@@ -70,7 +70,7 @@ def settings_path(data_dir: Path | None) -> Path | None:
     platformdirs names (the same place the saves live).
     """
     try:
-        from rummy_tui.paths import data_dir as find_data_dir
+        from rummy_tui.persistence.paths import data_dir as find_data_dir
     except ImportError:  # pragma: no cover - paths is part of the package
         return Path(data_dir) / SETTINGS_FILE if data_dir is not None else None
     return find_data_dir(data_dir) / SETTINGS_FILE

@@ -13,7 +13,7 @@ from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
-    from rummy_tui.match_setup import MatchSetup
+    from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.app import RummyApp
 
 Start = Literal["title", "new", "continue", "load"]

@@ -106,7 +106,7 @@ class TableMenus:
 
     def show_sheet(self) -> None:
         """The score sheet of the match at the table (public, P-5)."""
-        from rummy_tui.sheet import score_sheet
+        from rummy_tui.match.sheet import score_sheet
         from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
 
         if self.app.controller is not None:

@@ -15,7 +15,7 @@ from rummy_tui.core import Card, DrawTwo, Face, GoOut, Phase, PlayerView, TableM
 from rummy_tui.core.melds import MeldKind, MeldReading
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, TakeStyle, match_goal, seat_options
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.match_setup import names_level
+from rummy_tui.match.setup import names_level
 from rummy_tui.ui.render import (
     card_label,
     card_text,

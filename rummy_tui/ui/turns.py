@@ -293,7 +293,7 @@ class TurnFlow:
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""
-        from rummy_tui.sheet import score_sheet
+        from rummy_tui.match.sheet import score_sheet
         from rummy_tui.ui.screens.deal_end import DealEndScreen
 
         controller = self.controller

@@ -25,7 +25,7 @@ from rummy_tui.core import (
     new_game,
     parse_cards,
 )
-from rummy_tui.simulate import check_invariants, simulate
+from rummy_tui.tools.simulate import check_invariants, simulate
 from tests.core.helpers import deal
 
 NAMES = [f"P{number}" for number in range(12)]

@@ -33,7 +33,7 @@ def test_G_9_bots_do_not_loop_with_unlimited_rebuilds(level: str) -> None:
 
 
 SOAK_RUMMY500_DEAL_SEED = 1_179_489_843
-"""Deal 91 of ``python -m rummy_tui.soak`` for Rummy 500 (seed 0): four easy players."""
+"""Deal 91 of ``python -m rummy_tui.tools.soak`` for Rummy 500 (seed 0): four easy players."""
 
 
 def test_R_10_easy_players_end_the_deal_when_the_stock_is_gone() -> None:

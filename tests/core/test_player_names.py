@@ -12,7 +12,7 @@ import pytest
 
 from rummy_tui.core import IllegalAction, get_variant, new_game
 from rummy_tui.core.game import name_problem, unsafe_character
-from rummy_tui.match_setup import parse_players
+from rummy_tui.match.setup import parse_players
 
 HOSTILE = {
     "escape sequence": "A\x1b[2JB",

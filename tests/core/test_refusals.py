@@ -38,7 +38,7 @@ from rummy_tui.core.dealing import deal_cards
 from rummy_tui.core.meld_refusals import meld_refusal
 from rummy_tui.core.refusals import TEMPLATES
 from rummy_tui.core.takeback import TAKE_BACK_CODES
-from rummy_tui.match_setup import parse_players
+from rummy_tui.match.setup import parse_players
 from tests.core.helpers import assert_one_sentence_with_rule, c, cs, position, table_meld
 
 UI_ONLY = {"layoff.table_empty", "layoff.fits_nowhere"}

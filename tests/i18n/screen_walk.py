@@ -24,7 +24,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
 from rummy_tui.core import VARIANT_IDS, Card, Phase, get_variant
-from rummy_tui.match_setup import SeatKind
+from rummy_tui.match.setup import SeatKind
 from rummy_tui.ui.app import RummyApp
 from tests.ui.helpers import game_of, settle, table
 

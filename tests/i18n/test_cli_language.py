@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy_tui.cli import build_parser, main, read_ahead
+from rummy_tui.cli.main import build_parser, main, read_ahead
 from rummy_tui.i18n import catalogs, set_language
 
 COMMANDS = ["new", "continue", "load", "simulate", "sheet", "stats"]

@@ -27,7 +27,7 @@ import pytest
 from rummy_tui.core import VARIANT_IDS, get_variant
 from rummy_tui.core.seat_options import variant_options
 from rummy_tui.i18n import _, set_language
-from rummy_tui.match_setup import SeatKind
+from rummy_tui.match.setup import SeatKind
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.settings import DisplaySettings, start_language
 from tests.i18n.screen_walk import Table, Walk, one_deal, walk_a_match

@@ -139,7 +139,7 @@ def test_saves_hold_no_language(tmp_path: Path) -> None:
 
 
 def test_lang_flag_before_or_after_the_command() -> None:
-    from rummy_tui.cli import build_parser
+    from rummy_tui.cli.main import build_parser
 
     parser = build_parser()
     assert parser.parse_args(["--lang", "ru", "continue"]).lang == "ru"
@@ -150,7 +150,7 @@ def test_lang_flag_before_or_after_the_command() -> None:
 def test_unknown_lang_on_the_command_line_is_one_sentence(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from rummy_tui.cli import run
+    from rummy_tui.cli.main import run
 
     assert run(["--lang", "de", "continue"]) == 2
     assert capsys.readouterr().err == (

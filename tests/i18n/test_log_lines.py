@@ -19,7 +19,7 @@ from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
 from rummy_tui.i18n import set_language
 from rummy_tui.i18n.catalogs import LOCALE_DIR, read_catalog
 from rummy_tui.i18n.log_lines import entry_sentence, nothing_since, since_mark
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.render import log_plain
 from rummy_tui.ui.settings import DisplaySettings

@@ -1,8 +1,8 @@
 """No sentence a person reads is left outside ``_()`` in the interface, the sheet and the CLI.
 
-The test reads the source (``rummy_tui/ui/**/*.py``, ``rummy_tui/sheet.py``,
-``rummy_tui/cli*.py``) as a syntax tree and flags every string literal that looks like words a
-person reads and is not handed to the translation functions:
+The test reads the source (``rummy_tui/ui``, ``rummy_tui/match``, ``rummy_tui/cli``) as a
+syntax tree and flags every string literal that looks like words a person reads and is not handed
+to the translation functions:
 
 * a phrase: two words with letters, separated by a space (``"Leave the table?"``,
   ``f"Seat {number}"``), wherever it stands;
@@ -38,7 +38,7 @@ def source_files() -> list[Path]:
     """The modules whose strings people read."""
     package = REPO / "rummy_tui"
     files = sorted((package / "ui").rglob("*.py"))
-    files += [package / "sheet.py", *sorted(package.glob("cli*.py"))]
+    files += sorted((package / "match").rglob("*.py")) + sorted((package / "cli").rglob("*.py"))
     return files
 
 

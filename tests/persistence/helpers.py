@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.core import Game, Phase, StartDeal, get_variant, new_game
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence.format import seal
 from tests.core.helpers import go_out_now, quick_deck
 

@@ -33,7 +33,7 @@ _HELPER = r"""
 import os, random, sys
 sys.path.insert(0, sys.argv[1])
 from rummy_tui.core import Discard, DrawStock, Phase, StartDeal
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.core import get_variant
 from rummy_tui.persistence import SaveStore
 

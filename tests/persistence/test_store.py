@@ -12,8 +12,8 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from rummy_tui.paths import DATA_DIR_ENV, data_dir, saves_dir
 from rummy_tui.persistence import SaveError, SaveStore, check_new_name
+from rummy_tui.persistence.paths import DATA_DIR_ENV, data_dir, saves_dir
 from tests.persistence.helpers import match_at, step
 
 ESCAPING_NAMES = [

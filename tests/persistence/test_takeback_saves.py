@@ -21,7 +21,7 @@ def test_P4_resume_from_disk_after_a_take_back_equals_the_match_that_never_saw_t
     variant: str, data_dir: object
 ) -> None:
     from rummy_tui.core import get_variant
-    from rummy_tui.match_setup import MatchSetup
+    from rummy_tui.match.setup import MatchSetup
 
     setup = MatchSetup(rules=get_variant(variant), seats=seats(3), seed=23, bot_delay=0.0)
     game = setup.start()

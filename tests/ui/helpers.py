@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from rummy_tui.core import Card, Game, get_variant, new_game, parse_cards, stack_deck
 from rummy_tui.core.dealing import full_deck
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.ui.app import RummyApp, make_app
 from rummy_tui.ui.screens.table import Mode, TableScreen
 from rummy_tui.ui.settings import DisplaySettings

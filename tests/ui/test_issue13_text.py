@@ -14,7 +14,7 @@ import rummy_tui.ui.screens.rules_help as rules_help_module
 from rummy_tui.bots.hints import hint
 from rummy_tui.core import DrawStock, Phase, get_variant, new_game, parse_cards
 from rummy_tui.core.scoring import _score_chips
-from rummy_tui.match_setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore, check_new_name
 from rummy_tui.persistence.names import match_save_name
 from rummy_tui.ui.dig import plan_dig

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from textual.widgets import Button, Input, Select
 
-from rummy_tui.last_table import last_table, remember_table
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence import SaveStore
+from rummy_tui.persistence.last_table import last_table, remember_table
 from rummy_tui.records import Records
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import NewGameScreen

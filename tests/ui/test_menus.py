@@ -21,7 +21,7 @@ from textual.widgets import Input, Markdown, OptionList, Select, Static
 
 import rummy_tui
 from rummy_tui.core import VARIANT_IDS, get_variant
-from rummy_tui.match_setup import MatchSetup, SeatKind, parse_players
+from rummy_tui.match.setup import MatchSetup, SeatKind, parse_players
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.assets import AssetMissing, read_asset
 from rummy_tui.ui.screens.load import ConfirmDialog, LoadScreen, RenameDialog, describe_save

@@ -17,8 +17,8 @@ from textual.widgets import Input, Select
 from rummy_tui.core import get_variant
 from rummy_tui.core.game import name_refusal
 from rummy_tui.i18n import _, set_language
-from rummy_tui.last_table import last_table, last_table_path, remember_table
-from rummy_tui.match_setup import NAME_MAX_LENGTH, MatchSetup, Seat, SeatKind, fitting_name
+from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, Seat, SeatKind, fitting_name
+from rummy_tui.persistence.last_table import last_table, last_table_path, remember_table
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import NewGameScreen
 from rummy_tui.ui.screens.setup_check import (

@@ -21,10 +21,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from rummy_tui.cli import main
+from rummy_tui.cli.main import main
 from rummy_tui.core.game import unsafe_character
 from rummy_tui.i18n import set_language
-from rummy_tui.outside_text import clean
+from rummy_tui.i18n.outside_text import clean
 from rummy_tui.ui.app import RummyApp, make_app
 from rummy_tui.ui.settings import DisplaySettings
 from tests.i18n.screen_walk import terminal_text
@@ -292,7 +292,7 @@ async def test_rummy_load_and_continue_show_hostile_files_as_plain_text(
 async def test_a_bracket_in_player_names_keeps_the_load_screen_working(tmp_path: Path) -> None:
     """Issue 21 item 4: after ``rummy new --players '[x,[y'`` the Load screen lists the save
     (its automatic name holds the brackets) and rename and delete still open."""
-    from rummy_tui.cli import _setup_from_args, build_parser
+    from rummy_tui.cli.main import _setup_from_args, build_parser
     from rummy_tui.persistence import SaveStore
 
     args = build_parser().parse_args(["new", "--variant", "classic", "--players", "[x,[y"])

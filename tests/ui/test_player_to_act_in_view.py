@@ -15,7 +15,7 @@ import pytest
 from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.game import MAX_NAME_LENGTH
 from rummy_tui.i18n import set_language
-from rummy_tui.match_setup import BOT_LEVELS
+from rummy_tui.match.setup import BOT_LEVELS
 from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel
 from tests.ui.helpers import app_for, press, screen_lines, settle, table
 from tests.ui.test_twelve_at_80x24 import SIZE, play_until

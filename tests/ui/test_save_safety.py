@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rummy_tui.match_setup import SeatKind
+from rummy_tui.match.setup import SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.persistence import store as store_module
 from rummy_tui.ui.app import make_app

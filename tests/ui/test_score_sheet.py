@@ -13,8 +13,8 @@ from textual.widgets import Button, TabbedContent
 
 from rummy_tui.core import Phase, get_variant, new_game
 from rummy_tui.core.state import DealResult
+from rummy_tui.match.sheet import score_sheet
 from rummy_tui.persistence import SaveStore
-from rummy_tui.sheet import score_sheet
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.score_sheet import MatchEndScreen, ScoreSheetScreen
 from rummy_tui.ui.settings import DisplaySettings

@@ -20,9 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Button
 
 from rummy_tui.i18n import _, catalogs, pgettext, set_language
+from rummy_tui.match.sheet import score_sheet
 from rummy_tui.persistence import SaveStore
 from rummy_tui.records import Records
-from rummy_tui.sheet import score_sheet
 from rummy_tui.ui.screens.deal_end import DealEndScreen
 from rummy_tui.ui.screens.load import LoadScreen
 from rummy_tui.ui.screens.new_game import NewGameScreen

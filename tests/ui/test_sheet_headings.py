@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, current_language, pgettext, set_language
-from rummy_tui.match_setup import BOT_LEVELS, computer_name
+from rummy_tui.match.setup import BOT_LEVELS, computer_name
 from rummy_tui.records import Records
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.settings import DisplaySettings

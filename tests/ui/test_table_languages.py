@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from rummy_tui.i18n import _, count_cards, ngettext, set_language
-from rummy_tui.match_setup import SeatKind, computer_name, names_level
+from rummy_tui.match.setup import SeatKind, computer_name, names_level
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
 from rummy_tui.ui.widgets.players import PlayerBox

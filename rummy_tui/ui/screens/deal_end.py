@@ -23,9 +23,9 @@ from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.state import ScoreLine
-from rummy_tui.deal_words import ending_words, payment_words
 from rummy_tui.i18n import N_, _, pgettext
-from rummy_tui.sheet import ScoreSheet
+from rummy_tui.i18n.deal_words import ending_words, payment_words
+from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.render import (
     Hanging,
     cards_text,

@@ -23,8 +23,8 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
-from rummy_tui.match_setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
-from rummy_tui.outside_text import content, notify
+from rummy_tui.i18n.outside_text import content, notify
+from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
 from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns, menu_css
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 from rummy_tui.ui.screens.setup_check import (

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.outside_text import fill, plain
+from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings

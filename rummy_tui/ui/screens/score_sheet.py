@@ -1,6 +1,6 @@
 """The score sheet screen (P-5) and the end-of-match screen built on it.
 
-:class:`ScoreSheetScreen` shows a :class:`~rummy_tui.sheet.ScoreSheet` (public, P-2) in two
+:class:`ScoreSheetScreen` shows a :class:`~rummy_tui.match.sheet.ScoreSheet` (public, P-2) in two
 tabs: the sheet itself and the running totals as a chart. It opens over the table (``c``),
 over the end-of-deal screen, and read-only for a finished match from the Load screen; it never
 changes the game. :class:`MatchEndScreen` adds the winner, the Rummy 500 settlement and three
@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, ngettext
-from rummy_tui.sheet import ScoreSheet
+from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.match_end_messages import MatchEnd
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings

@@ -17,7 +17,7 @@ from rummy_tui.core.game import name_refusal
 from rummy_tui.core.variants import OptionSpec, player_count_error
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
-from rummy_tui.match_setup import (
+from rummy_tui.match.setup import (
     NAME_MAX_LENGTH,
     MatchSetup,
     Seat,

@@ -35,7 +35,7 @@ from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _, count_cards, ngettext
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.outside_text import plain
+from rummy_tui.i18n.outside_text import plain
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.key_help import key_label
 from rummy_tui.ui.refusal_text import refusal_text

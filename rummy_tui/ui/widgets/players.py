@@ -22,7 +22,7 @@ from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
 from rummy_tui.i18n import _, count_cards, ngettext
-from rummy_tui.match_setup import level_words, names_level
+from rummy_tui.match.setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import TextPicture

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, ngettext, pgettext
-from rummy_tui.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
+from rummy_tui.match.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
 from rummy_tui.ui.render import fill
 from rummy_tui.ui.short_names import short_names
 

@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Sparkline, Static
 
 from rummy_tui.i18n import _, pgettext
-from rummy_tui.sheet import ScoreSheet
+from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.settings import DisplaySettings
 
 LINE_CHART_MIN_WIDTH = 100

@@ -1,4 +1,4 @@
-"""Benchmarks, run as ``python -m rummy_tui.bench <name> [options]``.
+"""Benchmarks, run as ``python -m rummy_tui.tools.bench <name> [options]``.
 
 Each benchmark is a subcommand registered in :data:`BENCHMARKS`: a function that adds its
 options to an argparse subparser and a function that runs it.
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from rummy_tui.core.arrange import best_arrangement
 from rummy_tui.core.cards import Card, make_packs
 from rummy_tui.core.variants import RuleSet, get_variant
-from rummy_tui.progress import ProgressBar, progress_bar
+from rummy_tui.tools.progress import ProgressBar, progress_bar
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ BENCHMARKS: dict[str, Benchmark] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen benchmark."""
-    parser = argparse.ArgumentParser(prog="python -m rummy_tui.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m rummy_tui.tools.bench", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     for name, benchmark in BENCHMARKS.items():
         benchmark.configure(commands.add_parser(name, help=benchmark.help))

@@ -233,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--no-progress", action="store_true", help=_("never draw the progress bar")
     )
-    from rummy_tui.cli_records import add_commands
+    from rummy_tui.cli.records import add_commands
 
     add_commands(commands)
     _share_global_options(parser, list(commands.choices.values()))
@@ -264,7 +264,7 @@ def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
 
 
 def _fail(message: str) -> int:
-    from rummy_tui.outside_text import say
+    from rummy_tui.i18n.outside_text import say
 
     say(f"rummy: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -293,7 +293,7 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
     """The match ``rummy new`` asks for, checked as the table would check it (player count,
     names, options), so that every mistake is reported here with exit status 2."""
     from rummy_tui.core import get_variant, new_game
-    from rummy_tui.match_setup import MatchSetup, parse_players, read_options, variant_refusal
+    from rummy_tui.match.setup import MatchSetup, parse_players, read_options, variant_refusal
 
     refusal = variant_refusal(args.variant)
     if refusal is not None:
@@ -314,9 +314,9 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
 
 def _simulate(args: argparse.Namespace) -> int:
     from rummy_tui.core import get_variant
-    from rummy_tui.match_setup import variant_refusal
-    from rummy_tui.progress import progress_bar
-    from rummy_tui.simulate import parse_seats, simulate, stop_on_interrupt
+    from rummy_tui.match.setup import variant_refusal
+    from rummy_tui.tools.progress import progress_bar
+    from rummy_tui.tools.simulate import parse_seats, simulate, stop_on_interrupt
 
     refusal = variant_refusal(args.variant)
     if refusal is not None:
@@ -347,8 +347,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
     """Print a simulation's results on standard output: JSON, or Rich tables."""
-    from rummy_tui.outside_text import say, terminal
-    from rummy_tui.simulate_results import partial_note, results_json, results_renderables
+    from rummy_tui.i18n.outside_text import say, terminal
+    from rummy_tui.tools.simulate_results import partial_note, results_json, results_renderables
 
     if as_json:
         import json
@@ -390,7 +390,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         return _fail(str(error))
     args = parse_arguments(arguments)
-    from rummy_tui.paths import data_dir_problem
+    from rummy_tui.persistence.paths import data_dir_problem
 
     problem = None if args.command == "simulate" else data_dir_problem(args.data_dir)
     if problem is not None:
@@ -399,7 +399,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args)
         if args.command in ("sheet", "stats"):
-            from rummy_tui.cli_records import run_command
+            from rummy_tui.cli.records import run_command
 
             return run_command(args)
         setup = _setup_from_args(args) if args.command == "new" else None
@@ -423,8 +423,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # no traceback ever reaches the player
-        from rummy_tui.crash import crash_message, write_crash_log
-        from rummy_tui.outside_text import say
+        from rummy_tui.i18n.outside_text import say
+        from rummy_tui.persistence.crash_log import crash_message, write_crash_log
 
         say(crash_message(error, write_crash_log(error)), file=sys.stderr)
         return 1

@@ -123,7 +123,7 @@ def _start_worker(channel: Any, stop: Any) -> None:
 def shared_stop() -> Any:
     """A stop event that pool workers can read (a ``multiprocessing.Event``); pass it to
     :meth:`ProgressBar.pool_arguments` and set it from the parent (for instance with
-    :func:`rummy_tui.simulate.stop_on_interrupt`'s handler)."""
+    :func:`rummy_tui.tools.simulate.stop_on_interrupt`'s handler)."""
     return multiprocessing.get_context().Event()
 
 

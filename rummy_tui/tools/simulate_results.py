@@ -42,7 +42,7 @@ from enum import Enum
 from typing import Any
 
 from rummy_tui.i18n import N_, _, ngettext
-from rummy_tui.simulate import SimulationReport
+from rummy_tui.tools.simulate import SimulationReport
 
 JSON_FORMAT = 1
 """Version of the JSON layout."""
@@ -127,7 +127,7 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
     from rich.table import Table
     from rich.text import Text
 
-    from rummy_tui.match_setup import choice_text
+    from rummy_tui.match.setup import choice_text
 
     options = ", ".join(f"{key}={choice_text(value)}" for key, value in report.options.items())
     heading = Text.assemble(

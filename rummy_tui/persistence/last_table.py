@@ -25,9 +25,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rummy_tui.core import get_variant
 from rummy_tui.core.variants import player_count_error
-from rummy_tui.match_setup import MatchSetup, Seat
-from rummy_tui.paths import data_dir
+from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.atomic import atomic_write
+from rummy_tui.persistence.paths import data_dir
 
 LAST_TABLE_FILE = "last_table.json"
 """The file's name inside the data folder."""

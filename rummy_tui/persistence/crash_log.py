@@ -16,7 +16,7 @@ def write_crash_log(error: BaseException | None, data_dir: Path | None = None) -
     if error is None:
         return None
     try:
-        from rummy_tui.paths import data_dir as find_data_dir
+        from rummy_tui.persistence.paths import data_dir as find_data_dir
 
         folder = find_data_dir(data_dir)
         folder.mkdir(parents=True, exist_ok=True)

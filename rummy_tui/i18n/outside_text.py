@@ -48,7 +48,7 @@ def clean(value: object, *, lines: bool = False) -> str:
     text = str(value)
     if text.isascii() and text.isprintable():
         return text
-    from rummy_tui.persistence.text import printable
+    from rummy_tui.i18n.printable import printable
 
     if lines:
         return "\n".join(printable(line) for line in text.split("\n"))

@@ -1,7 +1,7 @@
 """Headless play: computer players against each other, with the engine's invariants checked.
 
 ``rummy simulate`` calls :func:`simulate` and prints the report with
-:mod:`rummy_tui.simulate_results` (a table, or JSON). Every deal is a
+:mod:`rummy_tui.tools.simulate_results` (a table, or JSON). Every deal is a
 fresh match of one deal. The players rotate round the table in the duplicate style: deals are
 played in blocks of one deal per seat, every block deals the same cards, and from one deal of a
 block to the next every player moves one seat on, so each player holds each hand and sits in
@@ -34,7 +34,7 @@ from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import Scoring
 from rummy_tui.i18n import _
-from rummy_tui.match_setup import read_options
+from rummy_tui.match.setup import read_options
 
 MAX_ACTIONS_PER_DEAL = 20_000
 """A deal still running after this many actions is reported as a violation and abandoned."""

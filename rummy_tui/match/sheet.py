@@ -24,8 +24,8 @@ from rummy_tui.core import Game, GameState
 from rummy_tui.core.deal_terms import deal_terms
 from rummy_tui.core.scoring import match_winners, team_of
 from rummy_tui.core.state import ChipPayment, DealEnding, DealResult
-from rummy_tui.deal_words import ending_words, payment_words
 from rummy_tui.i18n import _
+from rummy_tui.i18n.deal_words import ending_words, payment_words
 
 
 class RowKind(StrEnum):

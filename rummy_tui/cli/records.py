@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, _, ngettext
-from rummy_tui.outside_text import plain, say, terminal
+from rummy_tui.i18n.outside_text import plain, say, terminal
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
 
+    from rummy_tui.match.sheet import ScoreSheet
     from rummy_tui.records import MatchSummary, PlayerRecord, Records
-    from rummy_tui.sheet import ScoreSheet
 
 COMMANDS = ("sheet", "stats")
 """The subcommands this module runs."""
@@ -54,8 +54,8 @@ def _fail(message: str, status: int = 1) -> int:
 
 
 def _sheet(args: argparse.Namespace) -> int:
+    from rummy_tui.match.sheet import score_sheet
     from rummy_tui.persistence import SaveError, SaveStore
-    from rummy_tui.sheet import score_sheet
 
     try:
         _name, game, _extra = SaveStore(args.data_dir).peek(args.name)
@@ -83,11 +83,11 @@ def _sheet(args: argparse.Namespace) -> int:
 
 def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
     """The score sheet as a Rich table: each deal's score above the running total. Print it
-    on :func:`rummy_tui.outside_text.terminal`, which shows the names as plain text."""
+    on :func:`rummy_tui.i18n.outside_text.terminal`, which shows the names as plain text."""
     from rich.table import Table
     from rich.text import Text
 
-    from rummy_tui.sheet import RowKind
+    from rummy_tui.match.sheet import RowKind
 
     table = Table(title=title or sheet.variant, show_lines=True)
     table.add_column(_("Deal"), justify="right")
@@ -136,7 +136,7 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from rummy_tui.match_setup import variant_refusal
+    from rummy_tui.match.setup import variant_refusal
     from rummy_tui.records import Records
 
     variant = args.variant
@@ -273,7 +273,7 @@ def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
     """The last matches, newest first."""
     from rich.table import Table
 
-    from rummy_tui.match_setup import seat_with_level
+    from rummy_tui.match.setup import seat_with_level
 
     title = _("Last matches of {variant}").format(variant=variant) if variant else _("Last matches")
     table = Table(title=title)

@@ -1,6 +1,6 @@
 """The soak run: many seeded deals of every variant with every option, checked throughout.
 
-``python -m rummy_tui.soak --deals 2000`` plays, for each variant, that many single-deal
+``python -m rummy_tui.tools.soak --deals 2000`` plays, for each variant, that many single-deal
 matches, spread over ``--jobs`` processes (default: one per core). Deal ``k`` of a variant is
 the same deal whatever the number of processes, so ``--first-deal`` lets a long soak run in
 parts whose deal ranges do not overlap and whose figures add up.
@@ -47,9 +47,9 @@ from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
-from rummy_tui.match_setup import MatchSetup, Seat, SeatKind
-from rummy_tui.progress import progress_bar, shared_stop, tick, worker_stop
-from rummy_tui.simulate import StopFlag, stop_on_interrupt
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
+from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
+from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
 
 MAX_ACTIONS = 20_000
 """A deal still running after this many actions is reported as a livelock."""
@@ -296,7 +296,7 @@ def soak_in_pool(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the soak and print a line per variant; exit status 1 when anything was found."""
-    parser = argparse.ArgumentParser(prog="python -m rummy_tui.soak", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m rummy_tui.tools.soak", description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000, help="deals per variant")
     parser.add_argument(
         "--first-deal", type=int, default=0, help="the first deal's number (runs in parts)"

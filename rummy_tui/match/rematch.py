@@ -13,7 +13,7 @@ shuffle is fresh.
 from __future__ import annotations
 
 from rummy_tui.core import Game, new_game
-from rummy_tui.match_setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup
 
 
 def play_again(setup: MatchSetup, game: Game, seed: int | None = None) -> tuple[MatchSetup, Game]:
