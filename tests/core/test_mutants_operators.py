@@ -213,3 +213,30 @@ def test_b6_the_target_menu_offers_100_25_150_250_or_no_target() -> None:
     (spec,) = [spec for spec in rules.options if spec.field == "target_score"]
     assert spec.choices == (100, 25, 150, 250, None)
     assert rules.target_score == 100
+
+
+def test_r12_the_target_menu_offers_500_first_then_250_and_1000() -> None:
+    """R-12: first to 500 wins, and an option sets another target; the new-game menu offers the
+    rule book's 500 first (the rules help and the top line name an option only when it is not
+    its first choice), then 250 for a shorter match and 1000."""
+    rules = get_variant("rummy500")
+    (spec,) = [spec for spec in rules.options if spec.field == "target_score"]
+    assert spec.choices == (500, 250, 1000)
+    assert rules.target_score == 500
+
+
+@pytest.mark.parametrize("variant_id", ["classic", "boathouse", "double", "rummy500", "european"])
+def test_r1_g2_the_deal_tables_read_up_to_the_largest_table_and_no_further(variant_id: str) -> None:
+    """R-1 (and every variant's deal table under G-2): "one pack for 2-4 players, two for 5-8;
+    13 cards for two players, 7 for 3-8". Each "up to N players" table of a variant ends at
+    its largest table and starts at or above its smallest, so it never names a table the
+    variant cannot seat."""
+    rules = get_variant(variant_id)
+    for table in (rules.packs_by_players, rules.hand_size_by_players):
+        bounds = [up_to for up_to, _ in table]
+        assert bounds == sorted(bounds)
+        assert bounds[0] >= rules.min_players
+        assert bounds[-1] == rules.max_players
+    if variant_id == "rummy500":
+        assert rules.packs_by_players == ((4, 1), (8, 2))
+        assert rules.hand_size_by_players == ((2, 13), (8, 7))
