@@ -164,6 +164,7 @@ class DrawChecks(DealFlow):
         deal.hands[self.current].extend(drawn)
         deal.cards_drawn[self.current] += len(drawn)
         deal.turn.taken_from_discard.extend(from_discard)
+        deal.turn.drawn.extend(drawn)
         deal.turn.drew = True
         deal.phase = Phase.PLAY
 

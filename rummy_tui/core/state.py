@@ -52,6 +52,10 @@ class TurnState(BaseModel):
     """Rummy 500: the deepest card taken, which must be melded or laid off this turn (R-5)."""
     drew: bool = False
     """Whether the player has drawn this turn."""
+    drawn: list[Card] = Field(default_factory=list)
+    """Every card the player drew this turn, in the order drawn, from the stock or the pile
+    (the hand marks those it still holds). The engine sets it when it applies a draw, so a
+    replayed log sets it again; a save from before it was kept loads with none."""
     melded: bool = False
     """Whether the player has melded or laid off this turn."""
 

@@ -7,7 +7,8 @@ one-sentence reason and changes nothing; no exception ever leaves this module.
 
 The controller also answers the questions a screen needs before it can build an action (which
 melds a card fits, which readings a meld with jokers has, how deep the Rummy 500 pile may be
-taken), always from the engine's own helpers, so the screen never second-guesses the rules.
+taken, whether a move may be taken back), read from the core's offers
+(:mod:`rummy_tui.core.offers`), so the screen never second-guesses the rules.
 """
 
 from __future__ import annotations
@@ -35,15 +36,22 @@ from rummy_tui.core import (
     TakeDiscard,
 )
 from rummy_tui.core.cards import Face
-from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.melds import MeldReading, meld_readings
+from rummy_tui.core.offers import (
+    Refusal,
+    discard_pile_offer,
+    draw_two_offer,
+    drawn_cards,
+    go_out_offer,
+    lay_off_offer,
+    take_back_offer,
+)
 from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.i18n import _
 from rummy_tui.i18n.refusals import shared_refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
-from rummy_tui.ui.drawn import drawn_this_turn
 from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
@@ -123,8 +131,6 @@ class Controller:
         """The order each person arranged their hand in: presentation state, saved as it is."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
-        self._drawn: tuple[tuple[object, ...], frozenset[Card]] | None = None
-        """The record the cards drawn this turn were last worked out for, and those cards."""
         self.words: Callable[[IllegalAction], str] = str
         """How the engine's refusals are written: the table sets it to
         :func:`rummy_tui.ui.refusal_text.refusal_text` with its display settings."""
@@ -192,19 +198,13 @@ class Controller:
         return None, None
 
     def drawn_this_turn(self) -> frozenset[Card]:
-        """The cards the player to act drew this turn and still holds (the hand's ``•``),
-        worked out from the match's record so they survive ``rummy continue``. The replay
-        of the deal is made once per move: asked again with the same record, the same
-        answer."""
-        state = self.game.state
-        records = state.log
-        key = (state, len(records), records[-1] if records else None)
-        known = self._drawn
-        if known is not None and all(a is b for a, b in zip(known[0], key, strict=True)):
-            return known[1]
-        drawn = drawn_this_turn(self.game)
-        self._drawn = (key, drawn)
-        return drawn
+        """The cards the player to act drew this turn and still holds (the hand's ``•``), as
+        the turn state keeps them (so they survive ``rummy continue``)."""
+        return frozenset(drawn_cards(self.game))
+
+    def _words(self, refusal: Refusal) -> str:
+        """An offer's refusal in the table's words."""
+        return self.words(refusal.error())
 
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""
@@ -236,20 +236,18 @@ class Controller:
                 rule="P-4"
             )
         try:
-            refusal = self.game.take_back_refusal(seat)
+            refusal = take_back_offer(self.game, seat).refusal
         except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
             return _("That move could not be taken back: {error}.").format(error=error)
-        return None if refusal is None else self.words(refusal)
+        return None if refusal is None else self._words(refusal)
 
     def mover_to_take_back(self) -> int | None:
         """The person whose move a take-back would undo now (after a discard: the player who
         discarded, not the seat to act), or None when nobody may take one back."""
-        from rummy_tui.core.takeback import newest_move
-
-        record = newest_move(self.game)
-        if record is None or record.seat is None or self.is_bot(record.seat):
+        mover = take_back_offer(self.game).mover
+        if mover is None or self.is_bot(mover):
             return None
-        return record.seat
+        return mover
 
     def take_back(self, seat: int) -> TakeBackNote | str:
         """Take back ``seat``'s newest move (the core decides whether it may): the mover's
@@ -286,13 +284,14 @@ class Controller:
 
     def layoff_targets(self, card: Card) -> list[LayOffTarget]:
         """The melds on the table that ``card`` fits, with what it may stand for on each."""
-        targets = []
-        for meld in self.game.state.deal.melds:
-            options = layoff_options(self.game.rules, meld, card)
-            faces = tuple(dict.fromkeys(option.face for option in options))
-            if faces:
-                targets.append(LayOffTarget(meld=meld, faces=faces))
-        return targets
+        faces: dict[int, list[Face]] = {}
+        melds: dict[int, TableMeld] = {}
+        for choice in lay_off_offer(self.game, card).choices:
+            action, meld = choice.action, choice.meld
+            assert isinstance(action, LayOffCard) and meld is not None and action.face
+            melds.setdefault(meld.meld_id, meld)
+            faces.setdefault(meld.meld_id, []).append(action.face)
+        return [LayOffTarget(meld=melds[key], faces=tuple(faces[key])) for key in melds]
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """The engine's refusal of ``action`` now (code, rule, cards, meld), or None."""
@@ -305,65 +304,44 @@ class Controller:
         return None
 
     def layoff_refusal(self, card: Card) -> str:
-        """Why ``card`` cannot be laid off anywhere, chosen by the engine's refusal codes."""
-        melds = self.game.state.deal.melds
-        rule = self.game.rules.rule_ids.layoff
-        if not melds:
-            error = self.refusal(LayOffCard(card=card, meld_id=0))
-            if error is not None and error.code != "layoff.no_meld":
-                return self.words(error)
-            return self.words(IllegalAction("layoff.table_empty", rule))
-        refusals = [
-            error
-            for meld in melds
-            if (error := self.refusal(LayOffCard(card=card, meld_id=meld.meld_id))) is not None
-        ]
-        if not refusals:
-            return self.words(IllegalAction("layoff.fits_nowhere", rule, cards=(card,)))
-        if len(melds) == 1 or len({str(error) for error in refusals}) == 1:
-            return self.words(refusals[0])
-        # Several melds: one meld's own misfit would read as if it were the only meld, so a
-        # reason about the turn comes first, then a joker's special case, then "fits nowhere".
-        misfits = ("layoff.no_fit", "layoff.beyond_end_joker", "layoff.joker_fixed")
-        for error in refusals:
-            if error.code not in misfits:
-                return self.words(error)
-        for error in refusals:
-            if error.code != "layoff.no_fit":
-                return self.words(error)
-        return self.words(IllegalAction("layoff.fits_nowhere", refusals[0].rule, cards=(card,)))
+        """Why ``card`` cannot be laid off anywhere: the offer's refusal to read first (asked
+        only when no lay-off of the card is open: otherwise there is none, and this is empty)."""
+        why_not = lay_off_offer(self.game, card).why_not
+        return self._words(why_not) if why_not is not None else ""
 
     def take_options(self) -> list[TakeOption]:
         """Every depth of the discard pile that may be asked for, top first (R-5)."""
-        pile = self.game.state.deal.discard
         options = []
-        for count in range(1, len(pile) + 1):
-            action = TakeDiscard(count=count)
-            error, reason = self._verdict(action)
+        for choice in discard_pile_offer(self.game).choices:
+            action, card, refusal = choice.action, choice.card, choice.refusal
+            assert isinstance(action, TakeDiscard) and card is not None
+            error = refusal.error() if refusal is not None else None
+            reason = self.words(error) if error is not None else None
             shared = shared_refusal_sentence(error) if error is not None else None
-            options.append(TakeOption(count, pile[-count], reason, shared))
+            options.append(TakeOption(action.count, card, reason, shared))
         return options
 
     def draw_two_options(self) -> list[DrawTwo]:
         """The two-card draws the variant offers now (B-1)."""
-        choices = [
-            DrawTwo(first="discard", second="stock"),
-            DrawTwo(first="stock", second="stock"),
-            DrawTwo(first="discard", second="discard"),
+        return [
+            action for action in draw_two_offer(self.game).actions if isinstance(action, DrawTwo)
         ]
-        return [choice for choice in choices if self.can(choice)]
 
     def go_out_options(self) -> list[GoOut]:
         """The whole-hand go-outs open now (B-3, E-7): one per possible final discard."""
-        return [action for action in self.legal_actions() if isinstance(action, GoOut)]
+        try:
+            actions = go_out_offer(self.game).actions
+        except Exception:  # pragma: no cover - engine bug
+            return []
+        return [action for action in actions if isinstance(action, GoOut)]
 
     def go_out_refusal(self) -> str:
         """Why the hand cannot be laid down now (B-3, E-7): the core's refusal, in words."""
         try:
-            refusal = self.game.go_out_refusal()
+            refusal = go_out_offer(self.game).why_not
         except Exception:  # pragma: no cover - engine bug: refuse, never crash
             refusal = None
-        return self.words(refusal) if refusal is not None else _("You cannot go out now.")
+        return self._words(refusal) if refusal is not None else _("You cannot go out now.")
 
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -48,9 +49,15 @@ def assert_round_trip(state: GameState) -> None:
 
 
 def play_random_deals(
-    variant_id: str, players: int, deals: int, seed: int, **options: object
+    variant_id: str,
+    players: int,
+    deals: int,
+    seed: int,
+    check: Callable[[Game], None] | None = None,
+    **options: object,
 ) -> int:
-    """Play ``deals`` deals at random, checking invariants after every action; return actions."""
+    """Play ``deals`` deals at random, checking invariants after every action; return actions.
+    ``check`` is asked of the game before every action as well."""
     rules = get_variant(variant_id, **options)
     rng = random.Random(seed)
     game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=seed)
@@ -61,6 +68,8 @@ def play_random_deals(
     while played < deals:
         steps = 0
         while game.phase in (Phase.DRAW, Phase.PLAY):
+            if check is not None:
+                check(game)
             legal = game.legal_actions()
             assert legal, f"no legal action: {game.state.deal.phase}"
             game.apply(rng.choice(legal))
@@ -82,6 +91,8 @@ def play_random_deals(
             game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=seed + played)
             checked = 0
         else:
+            if check is not None:
+                check(game)
             game.apply(game.legal_actions()[0])
     return actions
 

@@ -8,21 +8,21 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import rummy_tui.persistence.names as names_module
-import rummy_tui.ui.dig as dig_module
 import rummy_tui.ui.render as render_module
 import rummy_tui.ui.screens.rules_help as rules_help_module
+import rummy_tui.ui.table_text as table_text_module
 from rummy_tui.bots.hints import hint
 from rummy_tui.core import DrawStock, Phase, get_variant, new_game, parse_cards
+from rummy_tui.core.offers import drawn_cards
 from rummy_tui.core.scoring import _score_chips
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore, check_new_name
 from rummy_tui.persistence.names import match_save_name
-from rummy_tui.ui.dig import plan_dig
-from rummy_tui.ui.drawn import drawn_this_turn
 from rummy_tui.ui.render import pairs_text
 from rummy_tui.ui.screens.deal_end import result_text
 from rummy_tui.ui.screens.rules_help import option_help, options_markdown
 from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.table_text import plan_dig
 from tests.ui.helpers import app_for, screen_text, stacked_game
 from tests.ui.test_play_classic import classic_game
 from tests.ui.test_play_double import BOB as DOUBLE_BOB
@@ -30,7 +30,7 @@ from tests.ui.test_snapshots import classic_deal_to_end
 
 
 def test_doctests_of_the_new_helpers() -> None:
-    for module in (dig_module, names_module, render_module, rules_help_module):
+    for module in (table_text_module, names_module, render_module, rules_help_module):
         assert doctest.testmod(module).failed == 0
 
 
@@ -90,7 +90,7 @@ def test_drawn_card_mark_survives_save_and_continue(tmp_path: Path) -> None:
     before = set(game.state.deal.hands[seat])
     game.apply(DrawStock())
     drawn = set(game.state.deal.hands[seat]) - before
-    assert game.phase is Phase.PLAY and drawn_this_turn(game) == drawn
+    assert game.phase is Phase.PLAY and set(drawn_cards(game)) == drawn
 
     setup = MatchSetup(
         rules=game.rules, seats=(Seat(name="Anna"), Seat(name="Bob")), seed=game.state.seed
@@ -98,7 +98,7 @@ def test_drawn_card_mark_survives_save_and_continue(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     name = store.create(setup, game)
     _, resumed, _ = SaveStore(tmp_path).load(name)
-    assert drawn_this_turn(resumed) == drawn  # what `rummy continue` gets back
+    assert set(drawn_cards(resumed)) == drawn  # what `rummy continue` gets back
 
 
 def test_automatic_save_names_are_readable() -> None:

@@ -11,8 +11,7 @@ from typing import Any
 
 from textual.widget import Widget
 
-from rummy_tui.core import get_variant, new_game
-from rummy_tui.ui import controller as controller_module
+from rummy_tui.core import Game, get_variant, new_game
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import NAMES, app_for, game_of, pass_to, press, table
@@ -76,15 +75,17 @@ async def test_the_same_table_shown_again_paints_and_lays_out_nothing() -> None:
         assert [widget for widget in painted if widget.screen is screen] == []
 
 
-async def test_the_cards_drawn_this_turn_are_replayed_once_per_move(monkeypatch: Any) -> None:
-    replays: list[object] = []
-    original = controller_module.drawn_this_turn
+async def test_the_cards_drawn_this_turn_come_from_the_turn_state(monkeypatch: Any) -> None:
+    """The hand's marks are read from the turn state: showing the hand again replays
+    nothing (no move is applied on any copy of the match)."""
+    applied: list[object] = []
+    original = Game.apply
 
-    def counted(game: Any) -> Any:
-        replays.append(game)
-        return original(game)
+    def counted(game: Game, *args: Any, **kwargs: Any) -> Any:
+        applied.append(game)
+        return original(game, *args, **kwargs)
 
-    monkeypatch.setattr(controller_module, "drawn_this_turn", counted)
+    monkeypatch.setattr(Game, "apply", counted)
     app = twelve_seats()
     async with app.run_test(size=(120, 40)) as pilot:
         seat = await first_to_the_keyboard(pilot)
@@ -92,10 +93,11 @@ async def test_the_cards_drawn_this_turn_are_replayed_once_per_move(monkeypatch:
         assert app.controller is not None
         drawn = app.controller.drawn_this_turn()
         assert len(drawn) == 1
-        before = len(replays)
+        assert drawn == set(app.controller.game.state.deal.turn.drawn)
+        before = len(applied)
         for _ in range(3):
             table(app).show(app.controller.view(seat), Mode.PLAY)
         assert app.controller.drawn_this_turn() == drawn
-        assert len(replays) == before
+        assert len(applied) == before
         state = table(app).hand_state
         assert state is not None and state.fresh == set(drawn)

@@ -30,14 +30,15 @@ from rummy_tui.core.cards import Face
 from rummy_tui.core.melds import MeldReading
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.ui.dig import depth_notes, plan_dig
 from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_text import (
     Mode,
+    depth_notes,
     draw_two_words,
     go_out_label,
     layoff_label,
+    plan_dig,
     reading_label,
     take_depth_label,
 )
