@@ -26,6 +26,7 @@ from rummy_tui.core.state import ScoreLine
 from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.i18n.deal_words import ending_words, payment_words
 from rummy_tui.match.sheet import ScoreSheet
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.render import (
     Hanging,
     cards_text,
@@ -266,23 +267,7 @@ def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
 class DealEndScreen(ScrollKeys, Screen[str]):
     """Shows the deal's breakdown; dismisses with "next" (Enter) or "leave" (q)."""
 
-    DEFAULT_CSS = """
-    DealEndScreen #deal-end-body {
-        padding: 0 2;
-    }
-    DealEndScreen #deal-end-scroll {
-        height: 1fr;
-    }
-    DealEndScreen #deal-end-sheet {
-        margin: 0 2;
-    }
-    DealEndScreen #deal-end-next {
-        height: 1;
-        padding: 0 2;
-        text-style: bold;
-        background: $boost;
-    }
-    """
+    CSS_PATH = stylesheet_paths("deal_end.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", N_("Continue"), key_display="Enter"),

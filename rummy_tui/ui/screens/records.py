@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent,
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -138,48 +139,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
 class RecordsScreen(Screen[None]):
     """Every player's record; closes with Escape or ``q``."""
 
-    DEFAULT_CSS = """
-    RecordsScreen #records-heading {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    RecordsScreen #records-off {
-        height: auto;
-        padding: 0 1;
-        color: $text-warning;
-    }
-    RecordsScreen #records-off.-empty {
-        display: none;
-    }
-    RecordsScreen TabbedContent {
-        height: 1fr;
-    }
-    RecordsScreen DataTable {
-        height: 1fr;
-    }
-    RecordsScreen #records-form {
-        height: 2;
-        padding: 0 1;
-    }
-    RecordsScreen #records-form-label {
-        width: auto;
-        max-width: 60%;
-        margin-right: 1;
-    }
-    RecordsScreen #records-spark {
-        width: 1fr;
-        height: 1;
-    }
-    RecordsScreen #records-form-note {
-        height: 1;
-        padding: 0 1;
-        color: $text-muted;
-    }
-    RecordsScreen #records-variant {
-        width: 40;
-    }
-    """
+    CSS_PATH = stylesheet_paths("records.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back"), key_display="Esc"),

@@ -104,16 +104,7 @@ def wrap_parts(
 class PlayerBox(TextPicture):
     """One seat's line (and its melds)."""
 
-    DEFAULT_CSS = """
-    PlayerBox {
-        height: auto;
-        width: 1fr;
-        padding: 0 1;
-    }
-    PlayerBox.-current {
-        background: $boost;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     class MeldClicked(Message):
         """A meld was clicked."""
@@ -219,12 +210,7 @@ class PlayerBox(TextPicture):
 class PlayersPanel(VerticalScroll, can_focus=False):
     """All seats, one :class:`PlayerBox` each; scrolls when the table is crowded."""
 
-    DEFAULT_CSS = """
-    PlayersPanel {
-        height: 1fr;
-        width: 1fr;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     def __init__(self, seats: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
