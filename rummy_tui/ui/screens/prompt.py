@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
 from rummy_tui.ui.translate import translate_bindings
@@ -261,13 +262,16 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     text = Text()
     arrangement = getattr(found, "arrangement", None)
     if arrangement is not None:
-        text.append(_("Best arrangement:") + " ", style="bold")
         melds = [pairs_text(reading.placed, settings) for reading in arrangement.readings]
-        text.append_text(join_texts(melds, " | ") if melds else Text(_("no melds yet")))
-        text.append("\n" + _("Unmatched:") + " ", style="bold")
+        best = join_texts(melds, " | ") if melds else Text(_("no melds yet"))
+        # Translators: the hint's best melds of the hand, drawn as cards.
+        text.append_text(fill_words(_("Best arrangement: {melds}"), "bold", melds=best))
+        text.append("\n", style="bold")
         deadwood = list(getattr(arrangement, "deadwood", ()))
         # Translators: no unmatched card in the hint's arrangement.
-        text.append_text(cards_text(deadwood, settings) if deadwood else Text(_("none")))
+        loose = cards_text(deadwood, settings) if deadwood else Text(_("none"))
+        # Translators: the cards the hint's arrangement leaves in no meld.
+        text.append_text(fill_words(_("Unmatched: {cards}"), "bold", cards=loose))
         text.append("\n")
     cost = getattr(found, "cost_text", None) or getattr(found, "cost", None)
     if cost not in (None, ""):
@@ -275,13 +279,14 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append("\n")
     action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
     if action is not None:
-        text.append("\n" + _("Suggested move:") + " ", style="bold #7cd67c")
-        text.append_text(describe_action(action, settings))
+        text.append("\n", style="bold #7cd67c")
+        move = describe_action(action, settings)
+        text.append_text(fill_words(_("Suggested move: {move}"), "bold #7cd67c", move=move))
         text.append("\n")
     reason = getattr(found, "reason", "")
     if reason:
-        text.append(_("Why:") + " ", style="bold")
-        text.append_text(log_text(str(reason), settings))
+        why = log_text(str(reason), settings)
+        text.append_text(fill_words(_("Why: {reason}"), "bold", reason=why))
         text.append("\n")
     if not text.plain:
         text.append_text(log_text(str(found), settings))

@@ -24,7 +24,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, lists
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.assets import stylesheet_paths
@@ -109,7 +109,7 @@ def final_scores(match: MatchSummary, room: int) -> str:
     names = [seat.name for seat in match.seats]
 
     def listed(shown: list[str]) -> str:
-        return ", ".join(
+        return lists.series(
             # Translators: one seat in the list of a recorded match's final scores.
             _("{player}: {score}").format(player=name, score=seat.final_score)
             for name, seat in zip(shown, match.seats, strict=True)
@@ -126,7 +126,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
     """One recorded match: when, the deals, the winners, and every seat's final score (in
     ``room`` cells when it can be)."""
     when = match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    winners = " & ".join(match.winners) or "-"
+    winners = lists.partners(match.winners) or "-"
     scores = final_scores(match, room - cell_len(when) - cell_len(winners) - AROUND_SCORES)
     return (
         Text(when),

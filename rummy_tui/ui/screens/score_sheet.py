@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.match_end_messages import MatchEnd
@@ -64,7 +64,7 @@ def winners_line(names: list[str], plural: bool = False) -> str:
     if len(names) == 1:
         return _("{players} win the match!").format(players=names[0])
     return _("{players} and {last} win the match!").format(
-        players=", ".join(names[:-1]), last=names[-1]
+        players=lists.series(names[:-1]), last=names[-1]
     )
 
 
@@ -86,7 +86,7 @@ def result_lines(sheet: ScoreSheet) -> Text:
         text.append(
             "\n"
             + _("Settlement (R-12): {payments}; {winner} collects {amount}.").format(
-                payments="; ".join(payments), winner=winner, amount=sum(sheet.settlement)
+                payments=lists.clauses(payments), winner=winner, amount=sum(sheet.settlement)
             )
         )
     return text

@@ -33,7 +33,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import _, count_cards, ngettext
+from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.ui.assets import stylesheet_paths
@@ -276,7 +276,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         phrases = [_("{name}'s hand").format(name=name), count_cards(len(state.order)), arranged]
         if selected:
             phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
-        title = " · ".join(phrases)
+        title = lists.facts(phrases)
         set_border_title(box, plain(title))
         hand.show(
             HandPicture(

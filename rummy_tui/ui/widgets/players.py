@@ -21,7 +21,7 @@ from textual.message import Message
 from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
-from rummy_tui.i18n import _, count_cards, ngettext
+from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.match.setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
@@ -172,7 +172,7 @@ class PlayerBox(TextPicture):
             other for other in team_of(view.rules, seat, len(view.players)) if other != seat
         ]
         if partners:
-            names = " & ".join(view.players[other] for other in partners)
+            names = lists.partners(view.players[other] for other in partners)
             # Translators: the partner's name (or names, joined by " & ").
             phrases.append(Text(" · " + _("partner {names}").format(names=names), style="#7cd67c"))
         phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
