@@ -95,19 +95,36 @@ def fill(template: str, style: str | Style = "", **parts: object) -> Text:
     >>> fill("{name} takes {card}.", name="[b]Ann", card=Text("7♥", style="bold")).plain
     '[b]Ann takes 7♥.'
     """
-    result = Text(style=style)
+    return _filled(Text(style=style), template, "", parts)
+
+
+def fill_words(template: str, words_style: str | Style = "", **parts: object) -> Text:
+    """:func:`fill` with ``words_style`` on the sentence's own words only, the parts keeping
+    theirs: a bold label before cards drawn as cards ("Unmatched: 7♥ 9♣").
+
+    >>> line = fill_words("Why: {reason}", "bold", reason="it fits")
+    >>> line.plain, line.spans[0].end
+    ('Why: it fits', 5)
+    """
+    return _filled(Text(), template, words_style, parts)
+
+
+def _filled(
+    result: Text, template: str, words_style: str | Style, parts: dict[str, object]
+) -> Text:
+    """``result`` with ``template`` appended, its placeholders filled from ``parts``."""
     position = 0
     for match in _PLACEHOLDER.finditer(template):
-        result.append(template[position : match.start()])
+        result.append(template[position : match.start()], style=words_style)
         part = parts.get(match.group(1))
         if part is None:
-            result.append(match.group(0))
+            result.append(match.group(0), style=words_style)
         elif isinstance(part, Text):
             result.append_text(part)
         else:
             result.append(clean(part))
         position = match.end()
-    result.append(template[position:])
+    result.append(template[position:], style=words_style)
     return result
 
 

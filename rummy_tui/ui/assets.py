@@ -11,7 +11,7 @@ of the language in use and falls back to the English file when there is none.
 from __future__ import annotations
 
 from importlib.util import find_spec
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language
 
@@ -19,21 +19,37 @@ SOURCE_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder, used when the package data is not installed."""
 
 
-def stylesheet_path() -> Path | None:
-    """The shared stylesheet ``app.tcss``: installed, else the source tree's, else None.
-
-    Looked up without importlib.resources, which the title screen's first frame need not
-    wait for."""
+def _packaged_folders() -> tuple[Path, ...]:
+    """The installed ``rummy_tui.assets`` folders (none when the package data is absent)."""
     try:
         spec = find_spec("rummy_tui.assets")
     except (ImportError, ValueError):
         spec = None
-    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-        packaged = Path(folder) / "app.tcss"
+    if spec is None:
+        return ()
+    return tuple(Path(folder) for folder in spec.submodule_search_locations or [])
+
+
+def stylesheet_path(name: str = "app.tcss") -> Path | None:
+    """The stylesheet ``name`` of the assets: installed, else the source tree's, else None.
+
+    Looked up without importlib.resources, which the title screen's first frame need not
+    wait for."""
+    for folder in _packaged_folders():
+        packaged = folder / name
         if packaged.is_file():
             return packaged
-    source = SOURCE_ASSETS / "app.tcss"
+    source = SOURCE_ASSETS / name
     return source if source.is_file() else None
+
+
+def stylesheet_paths(*names: str) -> list[str | PurePath]:
+    """The stylesheets ``names`` that exist, in order, for a screen's ``CSS_PATH``.
+
+    Textual reads a screen's sheets when the screen is first shown; their rules apply to the
+    whole app from then on, so every rule in them starts with the type it styles."""
+    found: list[str | PurePath] = [path for path in map(stylesheet_path, names) if path]
+    return found
 
 
 class AssetMissing(FileNotFoundError):

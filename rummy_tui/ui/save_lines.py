@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.content import Content
 
-from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language, ngettext
+from rummy_tui.i18n import SOURCE_LANGUAGE, _, current_language, lists, ngettext
 from rummy_tui.i18n.outside_text import content, markup_sentence
 
 
@@ -121,7 +121,7 @@ def describe_save(info: Any, width: int = 76) -> Content:
             won = _("{player} won").format(player=winners[0])
         elif winners:
             won = _("{players} and {last} won").format(
-                players=", ".join(winners[:-1]), last=winners[-1]
+                players=lists.series(winners[:-1]), last=winners[-1]
             )
         else:
             won = ""

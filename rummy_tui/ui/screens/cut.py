@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.i18n import N_, _, pgettext
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
@@ -70,35 +71,7 @@ class CutScreen(ScrollKeys, Screen[str]):
     players cut; the list of cuts scrolls with the arrows and PgUp/PgDn.
     """
 
-    DEFAULT_CSS = """
-    CutScreen {
-        align: center middle;
-    }
-    CutScreen > Vertical {
-        width: auto;
-        min-width: 64;
-        max-width: 95%;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        padding: 0 2;
-    }
-    CutScreen #cut-title {
-        text-style: bold;
-        color: $accent;
-    }
-    CutScreen #cut-summary {
-        margin-bottom: 1;
-    }
-    CutScreen #cut-rounds {
-        height: auto;
-        width: auto;
-        max-height: 100%;
-    }
-    CutScreen #cut-rounds > Static {
-        width: auto;
-    }
-    """
+    CSS_PATH = stylesheet_paths("cut.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", N_("Start the deal"), key_display="Enter"),

@@ -23,9 +23,11 @@ from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.state import ScoreLine
-from rummy_tui.i18n import N_, _, pgettext
+from rummy_tui.i18n import N_, _, lists, pgettext
 from rummy_tui.i18n.deal_words import ending_words, payment_words
+from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.render import (
     Hanging,
     cards_text,
@@ -54,10 +56,9 @@ def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySet
         meld.append("]", style="bold #7cd67c")
         parts.append(meld)
     if arrangement.deadwood:
-        loose = Text()
-        loose.append(_("unmatched:") + " ", style="dim")
-        loose.append_text(cards_text(arrangement.deadwood, settings))
-        parts.append(loose)
+        loose = cards_text(arrangement.deadwood, settings)
+        # Translators: the cards of a hand that are in no meld, drawn as cards.
+        parts.append(fill_words(_("unmatched: {cards}"), "dim", cards=loose))
     return join_texts(parts, "  ")
 
 
@@ -168,15 +169,19 @@ def result_lines(
         # are how they went out); Rummy 500 also shows an empty table, which scores 0.
         if terms.every_table_shown or has_table_cards(view, seat):
             text = Text()
-            text.append("   " + _("on the table:") + " ", style="dim")
-            text.append_text(table_cards(view, seat, settings))
+            text.append("   ", style="dim")
+            on_table = table_cards(view, seat, settings)
+            # Translators: a player's cards on the table at the end of a deal, drawn as cards.
+            text.append_text(fill_words(_("on the table: {cards}"), "dim", cards=on_table))
             if terms.table_points_shown:
                 text.append(f"  = {line.table_points}", style="dim")
             lines.append((text, 5))
         if line.hand or not winner:
             text = Text()
-            text.append("   " + _("hand:") + " ", style="dim")
-            text.append_text(arranged_hand(view, line.hand, settings))
+            text.append("   ", style="dim")
+            in_hand = arranged_hand(view, line.hand, settings)
+            # Translators: the cards left in a player's hand at the end of a deal.
+            text.append_text(fill_words(_("hand: {cards}"), "dim", cards=in_hand))
             if terms.hand_points_shown:
                 text.append(f"  = {line.hand_points}", style="dim")
             lines.append((text, 5))
@@ -202,7 +207,7 @@ def standings_text(view: PlayerView) -> Text:
         text.append(f"  {place:>2}. {view.players[seat]:<{width}}  {shown:>6} {unit}")
         if view.rules.partnerships:
             partners = team_of(view.rules, seat, len(view.players))
-            names = " & ".join(view.players[p] for p in partners)
+            names = lists.partners(view.players[p] for p in partners)
             text.append("  " + _("(partners: {names})").format(names=names), style="dim")
         text.append("\n")
     rules = view.rules
@@ -258,31 +263,19 @@ def hints_text(view: PlayerView, hints_used: list[int] | None) -> Text:
     parts = [
         f"{name} {count}" for name, count in zip(view.players, hints_used, strict=False) if count
     ]
-    text.append("\n" + _("Hints used this deal:") + " ", style="bold")
-    text.append(", ".join(parts) + ".\n")
+    text.append("\n", style="bold")
+    # Translators: {counts} lists the players who asked for hints, each with a count ("Ann 2").
+    text.append_text(
+        fill_words(_("Hints used this deal: {counts}."), "bold", counts=lists.series(parts))
+    )
+    text.append("\n")
     return text
 
 
 class DealEndScreen(ScrollKeys, Screen[str]):
     """Shows the deal's breakdown; dismisses with "next" (Enter) or "leave" (q)."""
 
-    DEFAULT_CSS = """
-    DealEndScreen #deal-end-body {
-        padding: 0 2;
-    }
-    DealEndScreen #deal-end-scroll {
-        height: 1fr;
-    }
-    DealEndScreen #deal-end-sheet {
-        margin: 0 2;
-    }
-    DealEndScreen #deal-end-next {
-        height: 1;
-        padding: 0 2;
-        text-style: bold;
-        background: $boost;
-    }
-    """
+    CSS_PATH = stylesheet_paths("deal_end.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", N_("Continue"), key_display="Enter"),

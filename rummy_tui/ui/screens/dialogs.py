@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.assets import read_asset
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.screens.menu_parts import ButtonActions
 from rummy_tui.ui.translate import translate_bindings
 
@@ -21,7 +21,7 @@ from rummy_tui.ui.translate import translate_bindings
 class ConfirmDialog(ButtonActions, ModalScreen[bool]):
     """A yes/no question; dismisses with True only when confirmed."""
 
-    DEFAULT_CSS = read_asset("dialogs.tcss")
+    CSS_PATH = stylesheet_paths("dialogs.tcss")
 
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
         "confirm-yes": "answer(True)",
@@ -64,7 +64,7 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
     the new name once ``attempt`` succeeds, or None when cancelled.
     """
 
-    DEFAULT_CSS = read_asset("dialogs.tcss")
+    CSS_PATH = stylesheet_paths("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"rename-ok": "rename", "rename-cancel": "cancel"}

@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -40,51 +41,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     """ "Pass to Anna": dismisses with "go" (Enter), "leave" (q) or, when the discard that
     ended the last turn may still be taken back (P-4), "take_back" (u)."""
 
-    DEFAULT_CSS = """
-    HandoffScreen {
-        align: center middle;
-        background: $background;
-    }
-    HandoffScreen > Vertical {
-        width: auto;
-        min-width: 44;
-        max-width: 90%;
-        height: auto;
-        max-height: 100%;
-        border: double $accent;
-        padding: 0 3;
-        overflow: hidden hidden;
-    }
-    HandoffScreen Static {
-        width: auto;
-        max-width: 100%;
-    }
-    HandoffScreen #handoff-name {
-        text-style: bold;
-        color: $accent;
-    }
-    HandoffScreen #handoff-context {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    HandoffScreen #handoff-take-back {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    HandoffScreen #handoff-enter {
-        text-style: bold;
-    }
-    HandoffScreen #handoff-since-title {
-        margin-top: 1;
-        text-style: bold;
-    }
-    HandoffScreen #handoff-since {
-        height: auto;
-        width: auto;
-        max-width: 100%;
-        max-height: 100%;
-    }
-    """
+    CSS_PATH = stylesheet_paths("handoff.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", N_("I am at the keyboard"), key_display="Enter"),

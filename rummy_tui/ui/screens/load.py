@@ -18,9 +18,10 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.save_lines import describe_save, played_key, save_field
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
-from rummy_tui.ui.screens.menu_parts import ButtonActions, menu_css
+from rummy_tui.ui.screens.menu_parts import ButtonActions
 from rummy_tui.ui.translate import translate_bindings
 
 __all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
@@ -49,7 +50,7 @@ class SaveStoreLike(Protocol):
 class LoadScreen(ButtonActions, Screen[str | None]):
     """Saved matches, newest first; dismisses with the save name to load, or None."""
 
-    DEFAULT_CSS = menu_css("load.tcss")
+    CSS_PATH = stylesheet_paths("menus.tcss", "load.tcss")
 
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
         "load-load": "load",

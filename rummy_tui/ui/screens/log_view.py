@@ -20,6 +20,7 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.log_lines import since_mark
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -50,17 +51,7 @@ def full_log_text(
 class LogScreen(ScrollKeys, Screen[None]):
     """The full log; Escape, ``L`` or Enter goes back to the table."""
 
-    DEFAULT_CSS = """
-    LogScreen #log-title {
-        text-style: bold;
-        color: $accent;
-        padding: 0 1;
-    }
-    LogScreen #log-body {
-        height: 1fr;
-        padding: 0 1;
-    }
-    """
+    CSS_PATH = stylesheet_paths("log_view.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back to the table"), key_display="Esc"),

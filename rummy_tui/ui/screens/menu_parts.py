@@ -1,7 +1,7 @@
-"""What the menu screens share: their stylesheet and the buttons that run a screen action.
+"""What the menu screens share: the buttons that run a screen action.
 
 The menus (new game, load, rules help) draw the same header line and the same bar of buttons;
-their styles live in ``assets/menus.tcss`` (and each screen's own sheet next to it), and a
+their shared styles live in ``assets/menus.tcss`` (each screen's own in its sheet), and a
 button is tied to an action by naming it in ``BUTTON_ACTIONS`` instead of one handler each.
 """
 
@@ -13,14 +13,6 @@ from typing import ClassVar
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button
-
-from rummy_tui.ui.assets import read_asset
-
-
-def menu_css(*sheets: str) -> str:
-    """The shared menu styles followed by the named sheets of ``assets/`` (e.g.
-    ``"load.tcss"``), for a screen's ``DEFAULT_CSS``."""
-    return "\n".join(read_asset(sheet) for sheet in ("menus.tcss", *sheets))
 
 
 def fit_columns(root: Widget, widths: Mapping[str, int]) -> None:

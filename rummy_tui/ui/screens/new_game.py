@@ -25,7 +25,8 @@ from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import content, notify
 from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
-from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns, menu_css
+from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 from rummy_tui.ui.screens.setup_check import (
     DEFAULT_PACE,
@@ -55,7 +56,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     Dismisses with the MatchSetup, or None when the player backs out (escape).
     """
 
-    DEFAULT_CSS = menu_css("new_game.tcss")
+    CSS_PATH = stylesheet_paths("menus.tcss", "new_game.tcss")
 
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
         "ng-start": "start",

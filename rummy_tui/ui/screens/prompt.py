@@ -24,6 +24,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.i18n.outside_text import fill_words
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
 from rummy_tui.ui.translate import translate_bindings
 
@@ -49,51 +51,7 @@ class Choice:
 class ChoiceScreen(ModalScreen[Any]):
     """Ask one question; dismiss with the chosen value (None: cancelled)."""
 
-    DEFAULT_CSS = """
-    ChoiceScreen {
-        align: center middle;
-        background: $background 60%;
-    }
-    ChoiceScreen > Vertical {
-        width: auto;
-        min-width: 40;
-        max-width: 90%;
-        height: auto;
-        max-height: 90%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    ChoiceScreen #question {
-        text-style: bold;
-        width: auto;
-        max-width: 100%;
-        margin-bottom: 1;
-    }
-    ChoiceScreen #detail {
-        color: $text-muted;
-        width: auto;
-        max-width: 100%;
-        margin-bottom: 1;
-    }
-    ChoiceScreen OptionList, ChoiceScreen OptionList:focus {
-        height: auto;
-        max-height: 20;
-        width: auto;
-        max-width: 100%;
-        border: none;
-        padding: 0;
-        background: $surface;
-    }
-    ChoiceScreen #choice-note {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    ChoiceScreen #choice-help {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
+    CSS_PATH = stylesheet_paths("prompts.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Cancel")),
@@ -184,33 +142,7 @@ class ChoiceScreen(ModalScreen[Any]):
 class TextScreen(ModalScreen[Any]):
     """A pop-up page of text (key help, a hint) with a few keys of its own."""
 
-    DEFAULT_CSS = """
-    TextScreen {
-        align: center middle;
-        background: $background 60%;
-    }
-    TextScreen > Vertical {
-        width: 90%;
-        max-width: 100;
-        height: auto;
-        max-height: 95%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    TextScreen #text-title {
-        text-style: bold;
-        margin-bottom: 1;
-    }
-    TextScreen VerticalScroll {
-        height: auto;
-        max-height: 30;
-    }
-    TextScreen #text-keys {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
+    CSS_PATH = stylesheet_paths("prompts.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close"), key_display="Esc"),
@@ -252,16 +184,6 @@ class HelpScreen(TextScreen):
         Binding("g", "choose('language')", N_("Language")),
         Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
     ]
-
-    DEFAULT_CSS = """
-    HelpScreen > Vertical {
-        height: 95%;
-    }
-    HelpScreen VerticalScroll {
-        height: 1fr;
-        max-height: 100%;
-    }
-    """
 
     def __init__(self, body: RenderableType) -> None:
         super().__init__(_("Keys and mouse"), body, keys_line(key_rows(self, every_binding)))
@@ -340,13 +262,16 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     text = Text()
     arrangement = getattr(found, "arrangement", None)
     if arrangement is not None:
-        text.append(_("Best arrangement:") + " ", style="bold")
         melds = [pairs_text(reading.placed, settings) for reading in arrangement.readings]
-        text.append_text(join_texts(melds, " | ") if melds else Text(_("no melds yet")))
-        text.append("\n" + _("Unmatched:") + " ", style="bold")
+        best = join_texts(melds, " | ") if melds else Text(_("no melds yet"))
+        # Translators: the hint's best melds of the hand, drawn as cards.
+        text.append_text(fill_words(_("Best arrangement: {melds}"), "bold", melds=best))
+        text.append("\n", style="bold")
         deadwood = list(getattr(arrangement, "deadwood", ()))
         # Translators: no unmatched card in the hint's arrangement.
-        text.append_text(cards_text(deadwood, settings) if deadwood else Text(_("none")))
+        loose = cards_text(deadwood, settings) if deadwood else Text(_("none"))
+        # Translators: the cards the hint's arrangement leaves in no meld.
+        text.append_text(fill_words(_("Unmatched: {cards}"), "bold", cards=loose))
         text.append("\n")
     cost = getattr(found, "cost_text", None) or getattr(found, "cost", None)
     if cost not in (None, ""):
@@ -354,13 +279,14 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append("\n")
     action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
     if action is not None:
-        text.append("\n" + _("Suggested move:") + " ", style="bold #7cd67c")
-        text.append_text(describe_action(action, settings))
+        text.append("\n", style="bold #7cd67c")
+        move = describe_action(action, settings)
+        text.append_text(fill_words(_("Suggested move: {move}"), "bold #7cd67c", move=move))
         text.append("\n")
     reason = getattr(found, "reason", "")
     if reason:
-        text.append(_("Why:") + " ", style="bold")
-        text.append_text(log_text(str(reason), settings))
+        why = log_text(str(reason), settings)
+        text.append_text(fill_words(_("Why: {reason}"), "bold", reason=why))
         text.append("\n")
     if not text.plain:
         text.append_text(log_text(str(found), settings))

@@ -24,9 +24,10 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, lists
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -108,7 +109,7 @@ def final_scores(match: MatchSummary, room: int) -> str:
     names = [seat.name for seat in match.seats]
 
     def listed(shown: list[str]) -> str:
-        return ", ".join(
+        return lists.series(
             # Translators: one seat in the list of a recorded match's final scores.
             _("{player}: {score}").format(player=name, score=seat.final_score)
             for name, seat in zip(shown, match.seats, strict=True)
@@ -125,7 +126,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
     """One recorded match: when, the deals, the winners, and every seat's final score (in
     ``room`` cells when it can be)."""
     when = match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    winners = " & ".join(match.winners) or "-"
+    winners = lists.partners(match.winners) or "-"
     scores = final_scores(match, room - cell_len(when) - cell_len(winners) - AROUND_SCORES)
     return (
         Text(when),
@@ -138,48 +139,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
 class RecordsScreen(Screen[None]):
     """Every player's record; closes with Escape or ``q``."""
 
-    DEFAULT_CSS = """
-    RecordsScreen #records-heading {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    RecordsScreen #records-off {
-        height: auto;
-        padding: 0 1;
-        color: $text-warning;
-    }
-    RecordsScreen #records-off.-empty {
-        display: none;
-    }
-    RecordsScreen TabbedContent {
-        height: 1fr;
-    }
-    RecordsScreen DataTable {
-        height: 1fr;
-    }
-    RecordsScreen #records-form {
-        height: 2;
-        padding: 0 1;
-    }
-    RecordsScreen #records-form-label {
-        width: auto;
-        max-width: 60%;
-        margin-right: 1;
-    }
-    RecordsScreen #records-spark {
-        width: 1fr;
-        height: 1;
-    }
-    RecordsScreen #records-form-note {
-        height: 1;
-        padding: 0 1;
-        color: $text-muted;
-    }
-    RecordsScreen #records-variant {
-        width: 40;
-    }
-    """
+    CSS_PATH = stylesheet_paths("records.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back"), key_display="Esc"),

@@ -21,9 +21,8 @@ from textual.widgets import Footer, Markdown, Static
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
 from rummy_tui.core.deal_terms import melding_words
 from rummy_tui.core.variants.option_words import choice_words, note_words
-from rummy_tui.i18n import N_, _, count_cards, ngettext
-from rummy_tui.ui.assets import read_asset
-from rummy_tui.ui.screens.menu_parts import menu_css
+from rummy_tui.i18n import N_, _, count_cards, lists, ngettext
+from rummy_tui.ui.assets import read_asset, stylesheet_paths
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -134,7 +133,7 @@ def _per_count(pairs: list[tuple[int, str]], counted: Callable[[int], str], each
         first = _("{cards} each").format(cards=first)
     if len(pairs) == 1:
         return first
-    rest = ", ".join(
+    rest = lists.series(
         _("{value} with {players}").format(value=value, players=players)
         for value, players in pairs[1:]
     )
@@ -238,17 +237,7 @@ class RulesScreen(Screen[None]):
     Left and right show the other variants (with their default options).
     """
 
-    DEFAULT_CSS = (
-        menu_css()
-        + """
-    RulesScreen #rules-scroll {
-        height: 1fr;
-    }
-    RulesScreen #rules-text {
-        margin: 0 1;
-    }
-    """
-    )
+    CSS_PATH = stylesheet_paths("menus.tcss", "rules_help.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close")),

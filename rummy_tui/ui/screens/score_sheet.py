@@ -19,8 +19,9 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.match.sheet import ScoreSheet
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.match_end_messages import MatchEnd
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
@@ -63,7 +64,7 @@ def winners_line(names: list[str], plural: bool = False) -> str:
     if len(names) == 1:
         return _("{players} win the match!").format(players=names[0])
     return _("{players} and {last} win the match!").format(
-        players=", ".join(names[:-1]), last=names[-1]
+        players=lists.series(names[:-1]), last=names[-1]
     )
 
 
@@ -85,7 +86,7 @@ def result_lines(sheet: ScoreSheet) -> Text:
         text.append(
             "\n"
             + _("Settlement (R-12): {payments}; {winner} collects {amount}.").format(
-                payments="; ".join(payments), winner=winner, amount=sum(sheet.settlement)
+                payments=lists.clauses(payments), winner=winner, amount=sum(sheet.settlement)
             )
         )
     return text
@@ -94,31 +95,7 @@ def result_lines(sheet: ScoreSheet) -> Text:
 class ScoreSheetScreen(Screen[None]):
     """The sheet and its chart; closes with Escape, ``c`` or ``q``."""
 
-    DEFAULT_CSS = """
-    ScoreSheetScreen #sheet-heading {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    ScoreSheetScreen #sheet-result {
-        height: auto;
-        padding: 0 1;
-    }
-    ScoreSheetScreen #sheet-result.-empty {
-        display: none;
-    }
-    ScoreSheetScreen TabbedContent {
-        height: 1fr;
-    }
-    ScoreSheetScreen TabPane {
-        padding: 0;
-    }
-    ScoreSheetScreen #sheet-detail {
-        height: 2;
-        padding: 0 1;
-        background: $boost;
-    }
-    """
+    CSS_PATH = stylesheet_paths("score_sheet.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back"), key_display="Esc"),
@@ -181,17 +158,6 @@ class ScoreSheetScreen(Screen[None]):
 class MatchEndScreen(ScoreSheetScreen):
     """The end of the match: the whole sheet with the winner and the settlement, the chart, and
     Play again / New game / Title, posted up as messages."""
-
-    DEFAULT_CSS = """
-    MatchEndScreen #match-end-buttons {
-        height: 3;
-        padding: 0 1;
-        background: $panel;
-    }
-    MatchEndScreen #match-end-buttons Button {
-        margin-right: 1;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('again')", N_("Play again")),

@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_refusal
 from rummy_tui.core.variants import OptionSpec, player_count_error
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import (
     NAME_MAX_LENGTH,
@@ -268,7 +268,7 @@ def fit_names(seats: Sequence[tuple[str, SeatKind]]) -> tuple[list[str], str | N
         "Changed {n} remembered name that no longer fits: {changes}.",
         "Changed {n} remembered names that no longer fit: {changes}.",
         len(changes),
-    ).format(n=len(changes), changes="; ".join(changes))
+    ).format(n=len(changes), changes=lists.clauses(changes))
     return names, note
 
 

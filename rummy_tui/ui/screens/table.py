@@ -33,9 +33,10 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import _, count_cards, ngettext
+from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.outside_text import plain
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
 from rummy_tui.ui.key_help import key_label
 from rummy_tui.ui.refusal_text import refusal_text
@@ -89,57 +90,7 @@ Wish = Literal["hint", "help", "leave", "sheet"]
 class TableScreen(HandKeys, MoveKeys, Screen[None]):
     """The game table."""
 
-    DEFAULT_CSS = """
-    TableScreen {
-        layout: vertical;
-    }
-    TableScreen #top-bar {
-        height: auto;
-        background: $panel;
-    }
-    TableScreen #middle {
-        height: 1fr;
-    }
-    TableScreen #players {
-        scrollbar-size-vertical: 1;
-        width: 1fr;
-        border: round $primary 50%;
-        border-title-color: $text;
-    }
-    TableScreen #side {
-        width: 40%;
-        max-width: 48;
-        min-width: 30;
-    }
-    TableScreen #piles {
-        border: round $primary 50%;
-    }
-    TableScreen #log {
-        scrollbar-size-vertical: 1;
-        border: round $primary 50%;
-        border-title-color: $text;
-    }
-    TableScreen #phase-hint {
-        height: auto;
-        padding: 0 1;
-        background: $boost;
-    }
-    TableScreen #hand-box {
-        height: auto;
-        border: round $accent;
-        border-title-color: $text;
-        padding: 0 1;
-    }
-    TableScreen #status {
-        height: auto;
-        min-height: 1;
-        padding: 0 1;
-    }
-    TableScreen #status.-error {
-        color: $text-error;
-        text-style: bold;
-    }
-    """
+    CSS_PATH = stylesheet_paths("table.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
@@ -325,7 +276,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         phrases = [_("{name}'s hand").format(name=name), count_cards(len(state.order)), arranged]
         if selected:
             phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
-        title = " · ".join(phrases)
+        title = lists.facts(phrases)
         set_border_title(box, plain(title))
         hand.show(
             HandPicture(

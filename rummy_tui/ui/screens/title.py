@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.translate import translate_bindings
 
 TITLE_ART = """\
@@ -38,43 +39,7 @@ class TitleScreen(Screen[str]):
     Continue and Load are offered only when there are saved matches.
     """
 
-    DEFAULT_CSS = """
-    TitleScreen {
-        align: center middle;
-    }
-    TitleScreen #title-box {
-        width: 44;
-        height: auto;
-        border: round $primary;
-        padding: 1 2;
-    }
-    TitleScreen #title-art {
-        width: 100%;
-        content-align: center middle;
-        text-style: bold;
-        color: $accent;
-    }
-    TitleScreen #title-tagline {
-        width: 100%;
-        content-align: center middle;
-        color: $text-muted;
-        margin-bottom: 1;
-    }
-    TitleScreen #title-menu {
-        width: 100%;
-        border: none;
-        padding: 0;
-    }
-    TitleScreen #title-menu:focus {
-        border: none;
-    }
-    TitleScreen #title-help {
-        width: 100%;
-        content-align: center middle;
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
+    CSS_PATH = stylesheet_paths("title.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", N_("New game")),

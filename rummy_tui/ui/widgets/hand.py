@@ -48,13 +48,7 @@ class HandPicture:
 class HandView(Widget, can_focus=False):
     """Draws a hand; click a card to select it."""
 
-    DEFAULT_CSS = """
-    HandView {
-        height: auto;
-        min-height: 2;
-        width: 1fr;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     class CardClicked(Message):
         """A card of the hand was clicked."""

@@ -30,6 +30,8 @@ DISABLED_DESCRIPTION_STYLE = Style(color="#777777")
 class KeyBar(Widget):
     """Every shown binding of the screen as ``key description`` items, wrapped."""
 
+    # The key bar's style stays with it (not in a screen's sheet): seven screens show it, and
+    # it is to look the same on any screen that docks one.
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;

@@ -107,16 +107,7 @@ class LogPanel(VerticalScroll, can_focus=False):
     draws the whole log again.
     """
 
-    DEFAULT_CSS = """
-    LogPanel {
-        height: 1fr;
-        width: 1fr;
-        padding: 0 1;
-    }
-    LogPanel > Static {
-        width: 1fr;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

@@ -33,13 +33,7 @@ class PilesPicture:
 class PilesView(TextPicture):
     """Stock count and discard pile."""
 
-    DEFAULT_CSS = """
-    PilesView {
-        height: auto;
-        width: 1fr;
-        padding: 0 1;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     class StockClicked(Message):
         """The stock was clicked."""

@@ -21,7 +21,7 @@ from textual.message import Message
 from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
-from rummy_tui.i18n import _, count_cards, ngettext
+from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.match.setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
@@ -104,16 +104,7 @@ def wrap_parts(
 class PlayerBox(TextPicture):
     """One seat's line (and its melds)."""
 
-    DEFAULT_CSS = """
-    PlayerBox {
-        height: auto;
-        width: 1fr;
-        padding: 0 1;
-    }
-    PlayerBox.-current {
-        background: $boost;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     class MeldClicked(Message):
         """A meld was clicked."""
@@ -181,7 +172,7 @@ class PlayerBox(TextPicture):
             other for other in team_of(view.rules, seat, len(view.players)) if other != seat
         ]
         if partners:
-            names = " & ".join(view.players[other] for other in partners)
+            names = lists.partners(view.players[other] for other in partners)
             # Translators: the partner's name (or names, joined by " & ").
             phrases.append(Text(" · " + _("partner {names}").format(names=names), style="#7cd67c"))
         phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
@@ -219,12 +210,7 @@ class PlayerBox(TextPicture):
 class PlayersPanel(VerticalScroll, can_focus=False):
     """All seats, one :class:`PlayerBox` each; scrolls when the table is crowded."""
 
-    DEFAULT_CSS = """
-    PlayersPanel {
-        height: 1fr;
-        width: 1fr;
-    }
-    """
+    # Styled in assets/table.tcss, with the screen that shows it.
 
     def __init__(self, seats: int, *, id: str | None = None) -> None:
         super().__init__(id=id)

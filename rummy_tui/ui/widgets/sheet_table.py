@@ -97,12 +97,7 @@ def signed(value: int) -> str:
 class ScoreSheetTable(DataTable[Text]):
     """The sheet of one match; read-only, with a cell cursor that names the column in full."""
 
-    DEFAULT_CSS = """
-    ScoreSheetTable {
-        height: 1fr;
-        scrollbar-size: 1 1;
-    }
-    """
+    # Styled in assets/score_sheet.tcss, with the screen that shows it.
 
     def __init__(self, sheet: ScoreSheet, *, id: str | None = None) -> None:
         super().__init__(

@@ -133,12 +133,7 @@ def whole_ticks(low: int, high: int, most: int = MOST_TICK_GAPS) -> list[int]:
 class TotalsLineChart(Widget):
     """The running totals as one line chart (plotext), one coloured, labelled line each."""
 
-    DEFAULT_CSS = """
-    TotalsLineChart {
-        height: 1fr;
-        width: 1fr;
-    }
-    """
+    # Styled in assets/score_sheet.tcss, with the screen that shows it.
 
     def __init__(
         self, sheet: ScoreSheet, settings: DisplaySettings, *, id: str | None = None
@@ -187,25 +182,7 @@ class TotalsLineChart(Widget):
 class TotalsSparklines(VerticalScroll):
     """The running totals as one sparkline per column: name, sparkline, total."""
 
-    DEFAULT_CSS = """
-    TotalsSparklines {
-        height: 1fr;
-    }
-    TotalsSparklines .spark-row {
-        height: 1;
-    }
-    TotalsSparklines .spark-name {
-        width: 14;
-    }
-    TotalsSparklines .spark-total {
-        width: 8;
-        text-align: right;
-    }
-    TotalsSparklines Sparkline {
-        width: 1fr;
-        margin: 0 1;
-    }
-    """
+    # Styled in assets/score_sheet.tcss, with the screen that shows it.
 
     def __init__(self, sheet: ScoreSheet, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -234,11 +211,7 @@ class TotalsSparklines(VerticalScroll):
 class TotalsChart(Vertical):
     """Line chart or sparklines, chosen by the room the widget has (re-chosen on resize)."""
 
-    DEFAULT_CSS = """
-    TotalsChart {
-        height: 1fr;
-    }
-    """
+    # Styled in assets/score_sheet.tcss, with the screen that shows it.
 
     def __init__(
         self, sheet: ScoreSheet, settings: DisplaySettings, *, id: str | None = None
