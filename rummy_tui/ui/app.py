@@ -3,13 +3,10 @@
 ``make_app`` builds the app, ``run_app`` runs it in the terminal. The app shows the menus
 (title, new game, load, rules, records), seats a match with
 :class:`~rummy_tui.ui.opening.MatchOpener`, and keeps one
-:class:`~rummy_tui.ui.session.MatchSession` while a match is at the table: the table's
-messages (a move, a take-back, a menu over the table) and the end of a match's choices go to
-it, and it decides what the table shows next. The app is the session's
-:class:`~rummy_tui.ui.host.TableHost` (screens, notices, workers, routes). Where it starts is
-decided with :mod:`rummy_tui.ui.startup`, what it keeps on disk is a
-:class:`~rummy_tui.ui.data_folder.DataFolder`, and a language switch redraws every screen
-through :mod:`rummy_tui.ui.language_switch`.
+:class:`~rummy_tui.ui.session.MatchSession` while a match is at the table, to which it routes
+the table's messages; it is the session's :class:`~rummy_tui.ui.host.TableHost`. What it
+keeps on disk is a :class:`~rummy_tui.ui.data_folder.DataFolder`; a language switch redraws
+every screen through :mod:`rummy_tui.ui.language_switch`.
 
 This module imports only Textual at load time: the rules engine, the saves and the table are
 imported when first needed, so the title screen appears as fast as a bare Textual app's.
@@ -143,11 +140,9 @@ class RummyApp(App[int]):
         self.run_worker(work, thread=True, group=group, exit_on_error=False)
 
     def from_thread(self, callback: Callable[..., None], *arguments: Any) -> None:
-        """From a worker thread: run ``callback(*arguments)`` in the app's loop."""
         self.call_from_thread(callback, *arguments)
 
     def soon(self, callback: Callable[..., None], *arguments: Any) -> None:
-        """Run ``callback(*arguments)`` once the messages waiting now are handled."""
         self.call_later(callback, *arguments)
 
     def own_keys(self) -> list[KeyRow]:
