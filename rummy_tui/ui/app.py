@@ -2,13 +2,11 @@
 
 ``make_app`` builds the app, ``run_app`` runs it in the terminal. The app shows the menus
 (title, new game, load, rules, records), seats a match with
-:class:`~rummy_tui.ui.opening.MatchOpener`, and routes the table's messages: a move goes to the
-match's :class:`~rummy_tui.ui.turns.TurnFlow` (which applies it through the controller, saves,
-and decides the next screen), a menu wish to :class:`~rummy_tui.ui.table_menus.TableMenus`, the
-end of a match to :class:`~rummy_tui.ui.match_end.MatchEndRoute`. Where it starts is decided
-in :mod:`rummy_tui.ui.startup`, what it keeps on disk is a
-:class:`~rummy_tui.ui.data_folder.DataFolder`, and a language switch redraws every screen
-through :mod:`rummy_tui.ui.language_switch`.
+:class:`~rummy_tui.ui.opening.MatchOpener`, and keeps one
+:class:`~rummy_tui.ui.session.MatchSession` while a match is at the table, to which it routes
+the table's messages; it is the session's :class:`~rummy_tui.ui.host.TableHost`. What it
+keeps on disk is a :class:`~rummy_tui.ui.data_folder.DataFolder`; a language switch redraws
+every screen through :mod:`rummy_tui.ui.language_switch`.
 
 This module imports only Textual at load time: the rules engine, the saves and the table are
 imported when first needed, so the title screen appears as fast as a bare Textual app's.
@@ -28,6 +26,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from rummy_tui.i18n import N_, _, on_language_change
 from rummy_tui.ui import startup
@@ -40,16 +39,14 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
-    from rummy_tui.ui.controller import Controller
-    from rummy_tui.ui.match_end import MatchEndRoute
+    from rummy_tui.ui.key_help import KeyRow
     from rummy_tui.ui.match_end_messages import MatchEnd
     from rummy_tui.ui.opening import MatchOpener
     from rummy_tui.ui.screens.new_game import NewGameScreen
     from rummy_tui.ui.screens.setup_check import MenuChoices
-    from rummy_tui.ui.screens.table import TableScreen
+    from rummy_tui.ui.session import MatchSession
     from rummy_tui.ui.settings import DisplaySettings
-    from rummy_tui.ui.table_menus import TableMenus
-    from rummy_tui.ui.turns import TurnFlow
+    from rummy_tui.ui.table_messages import Act, Resumed, TakeBack, Wants
 
 __all__ = ["RummyApp", "Start", "make_app", "run_app"]
 
@@ -92,10 +89,8 @@ class RummyApp(App[int]):
         """Display settings, saves and records of the data folder."""
         self.data_dir = self.data.folder
         self.autosave = autosave
-        self.controller: Controller | None = None
-        self.table: TableScreen | None = None
-        self.flow: TurnFlow | None = None
-        """The turn flow of the match at the table (None without one)."""
+        self.session: MatchSession | None = None
+        """The match at the table (None without one)."""
         self._stop_listening: Callable[[], None] | None = None
         self.new_game_draft: MenuChoices | None = None
         """The new-game menu's choices left with Esc, for its next opening in this run (kept
@@ -104,25 +99,15 @@ class RummyApp(App[int]):
     # ------------------------------------------------------------------ shared services
 
     @cached_property
-    def menus(self) -> TableMenus:
-        """The menus over the table (made when first used, after the first frame)."""
-        from rummy_tui.ui.table_menus import TableMenus
-
-        return TableMenus(self)
-
-    @cached_property
     def opener(self) -> MatchOpener:
         """What seats a match: new, continued or loaded (made when first used)."""
         from rummy_tui.ui.opening import MatchOpener
 
-        return MatchOpener(self)
+        return MatchOpener(self, self._seat)
 
-    @cached_property
-    def match_end(self) -> MatchEndRoute:
-        """Where a finished match goes (made when first used)."""
-        from rummy_tui.ui.match_end import MatchEndRoute
-
-        return MatchEndRoute(self)
+    def _seat(self, session: MatchSession) -> None:
+        """The match ``session`` is at the table now."""
+        self.session = session
 
     @property
     def settings(self) -> DisplaySettings:
@@ -140,6 +125,40 @@ class RummyApp(App[int]):
         with contextlib.suppress(Exception):
             notify(self, message, severity=severity, timeout=6)
 
+    # ------------------------------------------------------------------ the table's host
+
+    def show_screen(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Put ``screen`` on top; ``then`` gets its result when it is dismissed."""
+        self.push_screen(screen, then)
+
+    def is_on_top(self, screen: Screen[Any]) -> bool:
+        """Whether ``screen`` is the screen on top."""
+        return self.screen is screen
+
+    def in_thread(self, work: Callable[[], None], group: str) -> None:
+        """Run ``work`` in a worker thread of ``group`` (its errors are not fatal)."""
+        self.run_worker(work, thread=True, group=group, exit_on_error=False)
+
+    def from_thread(self, callback: Callable[..., None], *arguments: Any) -> None:
+        self.call_from_thread(callback, *arguments)
+
+    def soon(self, callback: Callable[..., None], *arguments: Any) -> None:
+        self.call_later(callback, *arguments)
+
+    def own_keys(self) -> list[KeyRow]:
+        """The rows of the app's own keys for the help (Ctrl+Q)."""
+        from rummy_tui.ui.key_help import key_rows
+
+        return key_rows(self)
+
+    def quit_game(self) -> None:
+        """Leave the game."""
+        self.exit(0)
+
+    def begin_match(self, setup: MatchSetup, game: Game) -> None:
+        """Seat a new match."""
+        self.opener.begin_match(setup, game)
+
     def _fatal_error(self) -> None:
         """An unexpected error: no traceback on the player's screen. The details go to
         ``crash.log`` in the data folder; the message says the match was saved after its
@@ -147,8 +166,7 @@ class RummyApp(App[int]):
         from rummy_tui.persistence.crash_log import crash_message, write_crash_log
 
         error = self._exception
-        controller = self.controller
-        saved = controller is not None and controller.saving.holds_last_move(controller.game)
+        saved = self.session is not None and self.session.holds_last_move()
         message = crash_message(error, write_crash_log(error, self.data_dir), saved=saved)
         try:
             from rummy_tui.i18n.outside_text import plain
@@ -167,16 +185,44 @@ class RummyApp(App[int]):
         (pushed at mount, a blank frame would be laid out first)."""
         if self.start_mode == "title":
             self.push_screen(self.get_default_screen())
-            startup.start(self)
+            self._start()
 
     def on_mount(self) -> None:
         self._stop_listening = on_language_change(self._language_changed)
         self._end_on_termination()
         if self.start_mode != "title":
-            startup.start(self)
+            self._start()
         if self.autosave and self.data.has_unrecorded():
             # After the first frame: opening the records loads the rules engine.
             self.call_after_refresh(self._record_unrecorded)
+
+    def _start(self) -> None:
+        """Show the first screen; a problem shows the title screen with a notice, never a
+        traceback."""
+        try:
+            self._route_start()
+        except Exception as error:  # no traceback reaches the player
+            self.notice(
+                _("Something went wrong while starting: {error}").format(error=error), "error"
+            )
+            self.show_title()
+
+    def _route_start(self) -> None:
+        mode = self.start_mode
+        if mode == "new":
+            if self.start_setup is None and self.start_game is None:
+                self.show_new_game()
+            else:
+                self.opener.begin_match(self.start_setup, self.start_game)
+        elif mode == "continue":
+            self.opener.continue_latest()
+        elif mode == "load":
+            if self.start_save is None:
+                self.show_load()
+            else:
+                self.opener.load_match(self.start_save)
+        else:
+            self.show_title()
 
     def _record_unrecorded(self) -> None:
         """Record the finished matches that waited, in the background."""
@@ -225,6 +271,8 @@ class RummyApp(App[int]):
         from rummy_tui.ui.language_switch import retranslate
 
         retranslate(self, language)
+        if self.session is not None:
+            self.session.language_changed()
 
     def _stop_language_listening(self) -> None:
         if self._stop_listening is not None:
@@ -235,15 +283,13 @@ class RummyApp(App[int]):
 
     def clear_screens(self) -> None:
         """Back to the bottom of the screen stack; the match at the table (if any) is put away."""
-        if self.flow is not None:
-            self.flow.stop_bots()
+        session, self.session = self.session, None
+        if session is not None:
+            session.stop_bots()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        if self.controller is not None:
-            self.controller.saving.close()  # another window may open the match now
-        self.table = None
-        self.controller = None
-        self.flow = None
+        if session is not None:
+            session.close()  # another window may open the match now
 
     def show_title(self) -> None:
         """The title screen."""
@@ -316,15 +362,23 @@ class RummyApp(App[int]):
         from rummy_tui.core import get_variant
         from rummy_tui.ui.screens.rules_help import RulesScreen
 
-        rules = (
-            self.controller.game.rules if self.controller is not None else get_variant("classic")
-        )
+        session = self.session
+        rules = session.controller.game.rules if session is not None else get_variant("classic")
 
         def closed(_result: object = None) -> None:
             if back_to_title:
                 self.show_title()
 
         self.push_screen(RulesScreen(rules), closed)
+
+    def show_help(self) -> None:
+        """The keys, the display switches and the rules (of the match at the table, if any)."""
+        if self.session is not None:
+            self.session.show_help()
+            return
+        from rummy_tui.ui.table_menus import show_help
+
+        show_help(self)
 
     def show_records(self) -> None:
         """Every player's record (the Records screen), back to the title when closed."""
@@ -337,35 +391,32 @@ class RummyApp(App[int]):
 
     # ------------------------------------------------------------------ messages from screens
 
-    def on_table_screen_act(self, message: TableScreen.Act) -> None:
-        """A person asked for a move: the turn flow makes it."""
-        if self.flow is not None:
-            self.flow.person_acts(message.action)
+    def on_table_screen_act(self, message: Act) -> None:
+        """A person asked for a move: the match session makes it."""
+        if self.session is not None:
+            self.session.person_acts(message.action)
 
-    def on_table_screen_take_back(self, _message: TableScreen.TakeBack) -> None:
+    def on_table_screen_take_back(self, _message: TakeBack) -> None:
         """The person at the keyboard takes back their newest move (P-4)."""
-        if self.flow is not None:
-            self.flow.take_back()
+        if self.session is not None:
+            self.session.take_back()
 
-    def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
+    def on_table_screen_wants(self, message: Wants) -> None:
         """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        if message.wish == "hint":
-            self.menus.show_hint()
-        elif message.wish == "help":
-            self.menus.show_help()
-        elif message.wish == "sheet":
-            self.menus.show_sheet()
-        else:
-            self.menus.leave_table()
+        if self.session is not None:
+            self.session.wants(message.wish)
 
-    def on_table_screen_resumed(self, _message: TableScreen.Resumed) -> None:
+    def on_table_screen_resumed(self, _message: Resumed) -> None:
         """The table is back on top: a computer's move that waited is made now."""
-        if self.flow is not None:
-            self.flow.table_resumed()
+        if self.session is not None:
+            self.session.table_resumed()
 
     def on_match_end_play_again(self, _message: MatchEnd.PlayAgain) -> None:
         """Play again: same players and options, seats turned by one, a fresh shuffle."""
-        self.match_end.play_again()
+        if self.session is None:
+            self.show_title()
+        else:
+            self.session.play_again()
 
     def on_match_end_new_game(self, _message: MatchEnd.NewGame) -> None:
         """The new-game menu (it starts from the table just played)."""
@@ -380,21 +431,21 @@ class RummyApp(App[int]):
 
     def save_now(self) -> None:
         """Save the match with the players' hand orders (when leaving the table)."""
-        if self.controller is not None:
-            self.controller.autosave()
+        if self.session is not None:
+            self.session.save_now()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Leave the app; a computer player still thinking stops at once."""
-        if self.flow is not None:
-            self.flow.stop_bots()
+        if self.session is not None:
+            self.session.stop_bots()
         self._stop_language_listening()
         super().exit(*args, **kwargs)
 
     async def action_quit(self) -> None:
         """Ctrl+Q: save what there is to save and quit (asking first if it is not saved)."""
         self.save_now()
-        if self.controller is not None and self.controller.saving.unsaved:
-            self.menus.leave_table()
+        if self.session is not None and self.session.unsaved:
+            self.session.leave_table()
             return
         self.exit(0)
 

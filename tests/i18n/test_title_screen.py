@@ -120,14 +120,14 @@ async def test_help_screen_switches_language_and_pack_letters(
     app = make_app(data_dir=saved, start="title")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.menus.show_help()
+        app.show_help()
         await pilot.pause()
         await pilot.press("g")
         await pilot.pause()
         assert current_language() == "ru"
         notices = [notification.message for notification in app._notifications]
         assert "Язык: русский." in notices
-        app.menus.show_help()
+        app.show_help()
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()

@@ -91,13 +91,13 @@ def app_for(
 
 
 def table(app: RummyApp) -> TableScreen:
-    assert app.table is not None
-    return app.table
+    assert app.session is not None
+    return app.session.table
 
 
 def game_of(app: RummyApp) -> Game:
-    assert app.controller is not None
-    return app.controller.game
+    assert app.session is not None
+    return app.session.controller.game
 
 
 SETTLE_ROUNDS = 10_000

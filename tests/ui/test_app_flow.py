@@ -30,14 +30,14 @@ async def test_title_new_game_cut_hand_off_table(tmp_path: Path) -> None:
         assert screen_name(app) == "HandoffScreen"
         await press(pilot, "enter")
         assert screen_name(app) == "TableScreen"
-        assert app.controller is not None and app.controller.saving.name is not None
+        assert app.session is not None and app.session.controller.saving.name is not None
 
         # Leave to the title: the match is saved and offered again.
         await press(pilot, "q")
         assert "Leave the table?" in screen_text(app)
         await press(pilot, "2")
         assert screen_name(app) == "TitleScreen"
-        assert app.controller is None
+        assert app.session is None
         await press(pilot, "c")
         assert screen_name(app) == "HandoffScreen"
 

@@ -89,8 +89,8 @@ async def test_autosave_every_action_and_resume_at_the_hand_off(tmp_path: Path) 
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        assert app.controller is not None
-        name = app.controller.saving.name
+        assert app.session is not None
+        name = app.session.controller.saving.name
         assert name is not None
         await press(pilot, "t")
         await press(pilot, "s")  # Bob sorts by rank: the order is kept with the next save
@@ -130,7 +130,7 @@ async def test_continue_resumes_the_latest_unfinished_match(tmp_path: Path) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        assert app.controller is not None and app.controller.saving.name == name
+        assert app.session is not None and app.session.controller.saving.name == name
 
 
 class FailingStore:
@@ -189,7 +189,7 @@ async def test_a_damaged_save_is_reported_not_opened(tmp_path: Path) -> None:
         await pilot.pause()
         notices = [notification.message for notification in app._notifications]
         assert any("could not be loaded" in message for message in notices)
-        assert app.controller is None
+        assert app.session is None
 
 
 async def test_an_unexpected_error_shows_no_traceback(tmp_path: Path, capsys: Any) -> None:

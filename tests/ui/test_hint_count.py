@@ -46,8 +46,8 @@ async def test_hints_used_show_at_the_end_of_the_deal_and_are_saved(tmp_path: Pa
         assert game_of(app).phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)  # a rummy may end it
         assert type(app.screen).__name__ == "DealEndScreen"
         assert "Hints used this deal: Bob 2." in screen_text(app)
-        assert app.controller is not None
-        name = app.controller.saving.name
+        assert app.session is not None
+        name = app.session.controller.saving.name
     assert name is not None
     _setup, _game, extra = SaveStore(tmp_path).load(name)
     assert extra["hints_used"] == {"1": [0, 2]}
@@ -61,9 +61,9 @@ async def test_a_resumed_match_keeps_its_hint_count(tmp_path: Path) -> None:
     app = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert app.controller is not None
-        assert app.controller.hints_in_deal(1) == [3, 1]  # the damaged entry is skipped
-        assert app.controller.hints_in_deal(2) == [0, 0]
+        assert app.session is not None
+        assert app.session.controller.hints_in_deal(1) == [3, 1]  # the damaged entry is skipped
+        assert app.session.controller.hints_in_deal(2) == [0, 0]
 
 
 async def test_no_count_when_hints_are_off() -> None:
@@ -74,6 +74,6 @@ async def test_no_count_when_hints_are_off() -> None:
         await press(pilot, "h")  # the key is not offered at all
         assert "Suggested move" not in screen_text(app)
         assert type(app.screen).__name__ == "TableScreen"
-        assert app.controller is not None
-        assert app.controller.hints_in_deal(1) is None
-        assert app.controller.hints_used == {}
+        assert app.session is not None
+        assert app.session.controller.hints_in_deal(1) is None
+        assert app.session.controller.hints_used == {}

@@ -111,8 +111,8 @@ async def test_title_continue_is_not_won_by_a_date_in_year_9999(tmp_path: Path) 
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        assert app.controller is not None
-        assert app.controller.saving.name == "Tonight"
+        assert app.session is not None
+        assert app.session.controller.saving.name == "Tonight"
 
 
 def _recorded_matches(folder: Path) -> int:

@@ -98,7 +98,7 @@ async def test_click_the_stock_to_draw() -> None:
         await pass_to(pilot, "Bob")
         await pilot.click("#piles", offset=(2, 1))
         await pilot.pause()
-        assert app.controller is not None and app.controller.phase is Phase.PLAY
+        assert app.session is not None and app.session.controller.phase is Phase.PLAY
 
 
 async def test_sort_and_arrange_the_hand_by_hand() -> None:
@@ -164,8 +164,8 @@ async def test_one_person_watches_the_computer_with_their_own_hand() -> None:
         assert table(app).mode is Mode.WATCH
         assert table(app).view.seat == 1  # Bob still sees his own cards, nobody else's
         assert "is playing" in screen_text(app)
-        assert app.flow is not None
-        app.flow.stop_bots()  # stop waiting for the computer
+        assert app.session is not None
+        app.session.stop_bots()  # stop waiting for the computer
         await settle(pilot)
 
 

@@ -191,7 +191,7 @@ async def test_computers_wait_while_the_leave_menu_or_help_is_open() -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             await _anna_to_play_against_a_computer(pilot)
             bot = HeldBot()
-            app.controller._bots[1] = bot  # type: ignore[union-attr]
+            app.session.controller._bots[1] = bot  # type: ignore[union-attr]
             await press(pilot, "d")
             await cursor_to(pilot, "AS")
             await press(pilot, "x")

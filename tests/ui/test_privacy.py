@@ -266,8 +266,8 @@ async def test_P1_no_hand_is_drawn_before_its_owners_enter_on_any_road(
         first = app_for(game, tmp_path, autosave=True, bots=bots, bot_delay=road.delay)
         async with first.run_test(size=(110, 34)) as pilot:
             await bobs_turn(pilot, road)
-            assert first.controller is not None
-            save_name = first.controller.saving.name
+            assert first.session is not None
+            save_name = first.session.controller.saving.name
         app = make_app(
             start=road.resume,  # type: ignore[arg-type]
             save_name=save_name,

@@ -78,13 +78,13 @@ async def test_saved_hand_order_of_an_earlier_deal_is_not_restored() -> None:
         anna = list(game.view(0).hand)
         mixed = list(reversed(anna))
         stale = [card.key for card in anna[:5]] + ["QH", "QS", "QD", "2S", "2D"]
-        assert app.controller is not None
-        app.table.hands.clear()
-        app.controller.restore_extra(
+        assert app.session is not None
+        app.session.table.hands.clear()
+        app.session.controller.restore_extra(
             {"hand_order": {"0": [card.key for card in mixed], "1": stale, "7": ["QH"]}}
         )
-        assert app.table.hands[0].order == mixed
-        assert 1 not in app.table.hands and 7 not in app.table.hands
+        assert app.session.table.hands[0].order == mixed
+        assert 1 not in app.session.table.hands and 7 not in app.session.table.hands
 
 
 async def test_lay_off_refusal_with_several_melds_does_not_name_just_one() -> None:
@@ -144,7 +144,7 @@ async def test_continue_with_a_computer_to_move_still_hands_off_to_the_person(tm
     app = make_app(start="continue", data_dir=tmp_path, settings=DisplaySettings())
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        assert app.controller is not None and app.controller.saving.name == name
+        assert app.session is not None and app.session.controller.saving.name == name
         assert game_of(app).current == 0
         assert type(app.screen).__name__ == "HandoffScreen"
         shown = screen_text(app)

@@ -67,9 +67,9 @@ async def test_the_same_table_shown_again_paints_and_lays_out_nothing() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         seat = await first_to_the_keyboard(pilot)
         screen = table(app)
-        assert app.controller is not None
+        assert app.session is not None
         with refreshes() as (painted, laid_out):
-            screen.show(app.controller.view(seat), Mode.PLAY)
+            screen.show(app.session.controller.view(seat), Mode.PLAY)
             await pilot.pause()
         assert laid_out == []
         assert [widget for widget in painted if widget.screen is screen] == []
@@ -90,14 +90,14 @@ async def test_the_cards_drawn_this_turn_come_from_the_turn_state(monkeypatch: A
     async with app.run_test(size=(120, 40)) as pilot:
         seat = await first_to_the_keyboard(pilot)
         await press(pilot, "d")
-        assert app.controller is not None
-        drawn = app.controller.drawn_this_turn()
+        assert app.session is not None
+        drawn = app.session.controller.drawn_this_turn()
         assert len(drawn) == 1
-        assert drawn == set(app.controller.game.state.deal.turn.drawn)
+        assert drawn == set(app.session.controller.game.state.deal.turn.drawn)
         before = len(applied)
         for _ in range(3):
-            table(app).show(app.controller.view(seat), Mode.PLAY)
-        assert app.controller.drawn_this_turn() == drawn
+            app.session.show_hand(seat, Mode.PLAY)
+        assert app.session.controller.drawn_this_turn() == drawn
         assert len(applied) == before
         state = table(app).hand_state
         assert state is not None and state.fresh == set(drawn)

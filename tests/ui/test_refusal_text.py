@@ -66,7 +66,8 @@ async def test_the_table_passes_the_refusal_itself_and_shows_it_with_glyphs() ->
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        controller = table(app).controller
+        assert app.session is not None
+        controller = app.session.controller  # the session has it write with the table's cards
         card = game_of(app).state.deal.hands[1][0]
         outcome = controller.apply(Discard(card=card))  # before drawing: refused
         assert outcome.error is not None and outcome.error.code

@@ -44,8 +44,8 @@ async def test_a_failed_first_save_shows_not_saved_and_is_retried(
         full[0] = False
         await press(pilot, "x")  # the next autosave creates the save
         assert "NOT SAVED" not in screen_text(app)
-        assert app.controller is not None and not app.controller.saving.unsaved
-        name = app.controller.saving.name
+        assert app.session is not None and not app.session.controller.saving.unsaved
+        name = app.session.controller.saving.name
         assert name is not None
         _, loaded, _ = SaveStore(tmp_path).load(name)
         assert len(loaded.state.log) == len(game.state.log)
@@ -71,4 +71,4 @@ async def test_rummy_load_of_a_pipe_named_like_a_save_reports_it(tmp_path: Path)
         await pilot.pause()
         notices = [notification.message for notification in app._notifications]
         assert any("not a regular file" in message for message in notices), notices
-        assert app.controller is None
+        assert app.session is None

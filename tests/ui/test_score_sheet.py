@@ -58,7 +58,7 @@ async def test_P5_c_on_the_table_opens_the_sheet_and_escape_returns() -> None:
         await settle(pilot)
         await press(pilot, "enter")  # the hand-off
         assert screen_name(app) == "TableScreen"
-        hand_before = app.table.view.hand if app.table is not None else ()
+        hand_before = app.session.table.view.hand if app.session is not None else ()
         await press(pilot, "c")
         assert screen_name(app) == "ScoreSheetScreen"
         table = sheet_table(app)
@@ -78,7 +78,7 @@ async def test_P5_c_on_the_table_opens_the_sheet_and_escape_returns() -> None:
         assert "Bartholomew · deal 2:" in detail
         await press(pilot, "escape")
         assert screen_name(app) == "TableScreen"
-        assert app.table is not None and app.table.view.hand == hand_before
+        assert app.session is not None and app.session.table.view.hand == hand_before
 
 
 async def test_P5_the_sheet_shows_every_deal_score_and_running_total() -> None:
@@ -196,7 +196,7 @@ async def test_P5_a_finished_match_from_the_load_screen_opens_its_sheet(tmp_path
         await press(pilot, "enter")
         assert isinstance(app.screen, ScoreSheetScreen)
         assert not isinstance(app.screen, MatchEndScreen)  # read-only: no new match from here
-        assert app.controller is None  # nothing is seated at a table
+        assert app.session is None  # nothing is seated at a table
         text = screen_text(app)
         assert str(name) in text and "wins the match!" in text
         assert sheet_table(app).row_count == len(game.state.results) + 1

@@ -50,7 +50,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "rummy_tui.match.setup",
     "rummy_tui.match.sheet",
     "rummy_tui.ui.controller",
-    "rummy_tui.ui.turns",
+    "rummy_tui.ui.session",
     "rummy_tui.ui.screens.table",
     "rummy_tui.ui.screens.new_game",
     "rummy_tui.ui.screens.load",

@@ -38,8 +38,8 @@ async def _computers_streak(clock: Any) -> tuple[list[Mode], int, RummyApp, Any]
             await press(pilot, "enter")
         assert game_of(app).current == 0
         assert table(app).mode is Mode.PLAY
-        assert app.flow is not None
-        app.flow.clock = clock
+        assert app.session is not None
+        app.session.clock = clock
         drawn = _counting_draws(app)
         before = len(game_of(app).state.log)
         await press(pilot, "d")

@@ -260,8 +260,8 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        assert app.controller is not None
-        name = app.controller.saving.name
+        assert app.session is not None
+        name = app.session.controller.saving.name
         assert name is not None
         await press(pilot, "t")
         await select(pilot, "7H", "8H", "9H")

@@ -1,5 +1,5 @@
 """The turn flow is the one road for every move: a person's key, a computer's choice and the
-next deal all go through ``TurnFlow.act``; the save stores the hand order the table shows."""
+next deal all go through ``MatchSession.act``; the save stores the hand order the table shows."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.controller import Outcome
 from rummy_tui.ui.render import card_label
+from rummy_tui.ui.session import MatchSession, Source
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_text import Mode
-from rummy_tui.ui.turns import Source, TurnFlow
 from tests.ui.helpers import (
     SUIT_GLYPHS,
     app_for,
@@ -31,7 +31,7 @@ from tests.ui.test_play_classic import classic_game
 from tests.ui.test_take_back import RUMMY500_ANNA, RUMMY500_BOB
 
 
-def record_moves(flow: TurnFlow) -> list[tuple[str, Source]]:
+def record_moves(flow: MatchSession) -> list[tuple[str, Source]]:
     """Every move the flow is asked to make from now on: (kind, source)."""
     moves: list[tuple[str, Source]] = []
     act = flow.act
@@ -49,8 +49,8 @@ async def test_a_person_and_a_computer_move_through_the_same_flow() -> None:
     app = app_for(game, bots={1: "easy"})
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert app.flow is not None
-        moves = record_moves(app.flow)
+        assert app.session is not None
+        moves = record_moves(app.session)
         await pass_to(pilot, "Anna")
         await press(pilot, "d", "x")
         await settle(pilot)
@@ -63,10 +63,10 @@ async def test_a_refused_move_changes_nothing_and_moves_no_screen() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        assert app.controller is not None
-        before = app.controller.game.to_json()
+        assert app.session is not None
+        before = app.session.controller.game.to_json()
         await press(pilot, "x")  # a discard before drawing: refused
-        assert app.controller.game.to_json() == before
+        assert app.session.controller.game.to_json() == before
         assert type(app.screen).__name__ == "TableScreen"
         assert "-error" in table(app).query_one("#status").classes
 
@@ -84,8 +84,8 @@ async def test_the_save_keeps_the_hand_order_the_table_shows(tmp_path: Path) -> 
         assert game.phase is Phase.PLAY
         state = table(app).hand_state
         assert state is not None
-        assert app.controller is not None and app.controller.saving.name is not None
-        _setup, _game, extra = SaveStore(tmp_path).load(app.controller.saving.name)
+        assert app.session is not None and app.session.controller.saving.name is not None
+        _setup, _game, extra = SaveStore(tmp_path).load(app.session.controller.saving.name)
         assert extra["hand_order"]["1"] == [card.key for card in state.order]
 
 
@@ -128,8 +128,8 @@ async def test_P1_a_turn_resumed_after_the_draw_says_it_is_half_played(
         await pilot.pause()
         await pass_to(pilot, "Bob")
         await press(pilot, key)
-        assert app.controller is not None and app.controller.saving.name is not None
-        name = app.controller.saving.name
+        assert app.session is not None and app.session.controller.saving.name is not None
+        name = app.session.controller.saving.name
         drawn = set(game.state.deal.hands[1])
 
     resumed = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())

@@ -1,80 +1,61 @@
 """The table: every player's public state, the piles, the log, and the hand at the keyboard.
 
 The screen turns key presses and clicks into actions and posts them up as :class:`TableScreen.Act`
-messages; the turn flow (:mod:`rummy_tui.ui.turns`) applies them and hands the screen what to
-draw next (:meth:`TableScreen.show`, :meth:`TableScreen.moved`, :meth:`TableScreen.refused`).
-The screen never calls the app. The order a player arranged the hand in belongs to the
-controller (:class:`~rummy_tui.ui.hand_state.HandOrders`); the screen moves the cursor and the
-selection in it. What it draws comes from one :class:`PlayerView` at a time: the view of the
-player at the keyboard, or the public view (no hand) while the keyboard is being passed or
-computer players move. Which keys are on comes from the core's :func:`seat_options`.
+messages; the match session (:mod:`rummy_tui.ui.session`) applies them and hands the screen what
+to draw next (:meth:`TableScreen.show`, :meth:`TableScreen.moved`, :meth:`TableScreen.refused`).
+The screen never calls the app and never holds the game: what it draws comes from one
+:class:`PlayerView` at a time (the view of the player at the keyboard, or the public view while
+the keyboard is being passed or computer players move), and what it needs to know before it
+can build a move it asks through the read-only :class:`~rummy_tui.ui.move_keys.TableQuestions`.
+
+What each move key decides lives in :mod:`rummy_tui.ui.move_keys` (plain functions of the
+moment); the cursor and selection keys in :mod:`rummy_tui.ui.hand_cursor`. The order a player
+arranged the hand in belongs to the match session (:class:`~rummy_tui.ui.hand_state.HandOrders`,
+handed down at construction); the screen moves the cursor and the selection in it. Which keys
+are on comes from the core's :func:`seat_options`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from rummy_tui.core import (
-    Action,
-    ActionRecord,
-    Phase,
-    PlayerView,
-    TakeDiscard,
-)
-from rummy_tui.core.seat_options import SeatOptions, TakeStyle, seat_options
+from rummy_tui.core import Action, ActionRecord, Card, PlayerView
+from rummy_tui.core.seat_options import SeatOptions, seat_options
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import _, count_cards, lists, ngettext
+from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.outside_text import plain
+from rummy_tui.ui import hand_cursor, move_keys, table_messages
 from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.hand_state import HandOrders, HandState, arrange_hand, sort_cards, sorted_mode
+from rummy_tui.ui.hand_box import hand_box
+from rummy_tui.ui.hand_state import HandOrders, HandState, sort_cards
 from rummy_tui.ui.key_help import key_label
-from rummy_tui.ui.refusal_text import refusal_text
+from rummy_tui.ui.move_keys import Ask, Complain, Decision, KeyMoment, Post, Refuse, TableQuestions
 from rummy_tui.ui.render import log_text
-from rummy_tui.ui.screens.hand_keys import HandKeys
 from rummy_tui.ui.screens.log_view import LogScreen
-from rummy_tui.ui.screens.table_moves import MoveKeys
+from rummy_tui.ui.screens.prompt import ChoiceScreen
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_keys import TABLE_BINDINGS, table_offers
-from rummy_tui.ui.table_text import (
-    Mode,
-    computer_playing,
-    draw_two_words,
-    phase_hint,
-    top_line,
-)
+from rummy_tui.ui.table_text import Mode, phase_hint, top_line
 from rummy_tui.ui.translate import translate_bindings
-from rummy_tui.ui.widgets.hand import HandPicture, HandView
+from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
 from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel, SeatLabel, TablePicture
 from rummy_tui.ui.widgets.quiet import set_border_title, update_static
 
-if TYPE_CHECKING:
-    from rummy_tui.ui.controller import Controller
-
-__all__ = [
-    "HandState",
-    "Mode",
-    "TableScreen",
-    "arrange_hand",
-    "draw_two_words",
-    "phase_hint",
-    "sort_cards",
-    "sorted_mode",
-    "top_line",
-]
+__all__ = ["Mode", "TableScreen", "sort_cards"]
 
 TURN_KEYS = frozenset(
     {"draw", "take", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal", "hint"}
@@ -84,51 +65,38 @@ HAND_ACTIONS = frozenset(
     {"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"}
 )
 
-Wish = Literal["hint", "help", "leave", "sheet"]
 
-
-class TableScreen(HandKeys, MoveKeys, Screen[None]):
+class TableScreen(Screen[None]):
     """The game table."""
 
     CSS_PATH = stylesheet_paths("table.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
-    class Act(Message):
-        """The player at the keyboard asks for ``action`` (the turn flow applies it)."""
-
-        def __init__(self, action: Action) -> None:
-            super().__init__()
-            self.action = action
-
-    class Wants(Message):
-        """The player asks for a menu over the table: the hint, the help, the score sheet or
-        the leave menu."""
-
-        def __init__(self, wish: Wish) -> None:
-            super().__init__()
-            self.wish: Wish = wish
-
-    class TakeBack(Message):
-        """The player at the keyboard asks to take back their newest move (P-4)."""
-
-    class Resumed(Message):
-        """The table is on top again (a menu or a question closed)."""
+    Act = table_messages.Act
+    Wants = table_messages.Wants
+    TakeBack = table_messages.TakeBack
+    Resumed = table_messages.Resumed
 
     def __init__(
         self,
-        controller: Controller,
+        view: PlayerView,
         labels: tuple[SeatLabel, ...],
         settings: DisplaySettings,
+        hands: HandOrders,
+        asks: TableQuestions,
+        hints: bool = True,
     ) -> None:
+        """The table of ``labels`` starts from ``view`` (public: no hand); ``hands`` are the
+        session's hand orders, ``asks`` its read-only questions, ``hints`` the hint switch."""
         super().__init__()
         self.translate_keys()
-        self.controller = controller
         self.labels = labels
         self.settings = settings
-        # Every refusal the table shows is written by one function, with this table's cards.
-        controller.words = lambda error: refusal_text(error, self.settings)
-        self.view: PlayerView = controller.public_view()
+        self.hands = hands
+        self.asks = asks
+        self.hints = hints
+        self.view: PlayerView = view
         self.mode = Mode.HIDDEN
         self.saved_note = ""
 
@@ -148,19 +116,10 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
                 for binding in entries
             ]
 
-    def act_message(self, action: Action) -> Message:
-        """The message that asks the turn flow for ``action``."""
-        return self.Act(action)
-
-    @property
-    def hands(self) -> HandOrders:
-        """Every seat's hand order (the controller's; the save keeps it)."""
-        return self.controller.hands
-
     @property
     def options(self) -> SeatOptions:
         """What the variant offers now (the core's summary), with the match's hint switch."""
-        return replace(seat_options(self.view), hints=self.controller.setup.hints)
+        return replace(seat_options(self.view), hints=self.hints)
 
     # ------------------------------------------------------------------ layout
 
@@ -184,26 +143,25 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         """Back on top (a menu, the help or a question closed): computer players go on."""
         self.post_message(self.Resumed())
 
-    # ------------------------------------------------------------------ data from the turn flow
+    # ------------------------------------------------------------------ data from the session
 
-    def show(self, view: PlayerView, mode: Mode) -> None:
-        """Draw ``view``; ``mode`` says whether its hand is played, watched or hidden."""
+    def show(self, view: PlayerView, mode: Mode, drawn: frozenset[Card] = frozenset()) -> None:
+        """Draw ``view``; ``mode`` says whether its hand is played, watched or hidden;
+        ``drawn`` are the cards its player drew this turn (the hand's ``•`` marks, from the
+        match's record, so they are right after ``rummy continue`` and a hand-off too)."""
         self.view = view
         self.mode = mode
         if mode is not Mode.HIDDEN and view.hand:
             self.hands.sync(view)
             if view.seat == view.current:
-                # The • marks come from the match's record, not from this screen's memory,
-                # so they are right after ``rummy continue`` and a hand-off too.
-                state = self.hands.of(view.seat)
-                state.fresh = set(self.controller.drawn_this_turn()) & set(view.hand)
+                self.hands.of(view.seat).fresh = set(drawn) & set(view.hand)
         self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
 
-    def hide_hand(self) -> None:
+    def hide_hand(self, public_view: PlayerView) -> None:
         """Show the public table only (before a hand-off)."""
-        self.show(self.controller.public_view(), Mode.HIDDEN)
+        self.show(public_view, Mode.HIDDEN)
 
     def moved(self, record: ActionRecord | TakeBackNote | None) -> None:
         """A move was made (or taken back): its line under the hand (the mover's selection is
@@ -244,50 +202,12 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
         view = self.view
         if self.mode is not Mode.PLAY or self.options.melds_in_play or not view.is_my_turn:
             return False
-        return bool(self.controller.go_out_options())
-
-    def _cards_per_line(self) -> int:
-        """How many cards one line of the hand holds (long hands wrap)."""
-        return self.query_one(HandView).cards_per_line()
+        return bool(self.asks.go_out_options())
 
     def _draw_hand(self) -> None:
-        hand = self.query_one(HandView)
-        box = self.query_one("#hand-box")
-        state = self.hand_state
-        view = self.view
-        if state is None:
-            if self.mode is Mode.HIDDEN:
-                message = _("No hand is shown while the keyboard passes between players.")
-                if view.phase in (Phase.DRAW, Phase.PLAY) and self.controller.is_bot(view.current):
-                    level = self.controller.setup.seats[view.current].kind.value
-                    message = computer_playing(view.players[view.current], level)
-            else:
-                message = _("No cards in hand.")
-            set_border_title(box, _("Hand"))
-            hand.show(HandPicture(message=message, settings=self.settings))
-            return
-        name = view.players[view.seat]
-        if state.order == sort_cards(state.order, state.sort_mode):
-            arranged = _("sorted by rank") if state.sort_mode == "rank" else _("sorted by suit")
-        else:
-            arranged = _("arranged by hand")
-        selected = len(state.selected)
-        # Translators: the hand's title, then "· 7 cards · sorted by suit · 2 selected".
-        phrases = [_("{name}'s hand").format(name=name), count_cards(len(state.order)), arranged]
-        if selected:
-            phrases.append(ngettext("{n} selected", "{n} selected", selected).format(n=selected))
-        title = lists.facts(phrases)
-        set_border_title(box, plain(title))
-        hand.show(
-            HandPicture(
-                cards=tuple(state.order),
-                selected=frozenset(state.selected),
-                cursor=state.cursor,
-                fresh=frozenset(state.fresh),
-                must_use=view.must_use if view.is_my_turn else None,
-                settings=self.settings,
-            )
-        )
+        title, picture = hand_box(self.view, self.mode, self.hand_state, self.labels, self.settings)
+        set_border_title(self.query_one("#hand-box"), plain(title))
+        self.query_one(HandView).show(picture)
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
         """Show a one-line message under the hand (an engine's reason in red); the engine's
@@ -337,20 +257,90 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
             return self.take_back_refusal() is None
         return True
 
+    def key_offered(self, action: str) -> bool:
+        """Whether the footer offers the key of ``action`` now (see
+        :func:`rummy_tui.ui.move_keys.key_offered`)."""
+        return move_keys.key_offered(action, self.options)
+
     def take_back_refusal(self) -> str | None:
         """Why the player at the keyboard may not take back a move now (the core's sentence),
         or None when ``u`` takes one back."""
         if self.mode is Mode.HIDDEN:
             return _("Only the player at the keyboard may take back a move (P-4).")
-        return self.controller.take_back_refusal(self.view.seat)
+        return self.asks.take_back_refusal(self.view.seat)
 
-    @on(HandView.CardClicked)
-    def _card_clicked(self, event: HandView.CardClicked) -> None:
+    # ------------------------------------------------------------------ move keys
+
+    def _moment(self) -> KeyMoment:
         state = self.hand_state
-        if state is None or not 0 <= event.index < len(state.order):
-            return
-        state.cursor = event.index
-        self.action_pick()
+        return KeyMoment(
+            view=self.view,
+            mode=self.mode,
+            options=self.options,
+            settings=self.settings,
+            selected=hand_cursor.selected_cards(state),
+            under_cursor=hand_cursor.card_under_cursor(state),
+            asks=self.asks,
+        )
+
+    def _decide(self, key: Callable[..., Decision], *arguments: Any) -> None:
+        """Carry out what a move key of :mod:`rummy_tui.ui.move_keys` decides now."""
+        decision = key(self._moment(), *arguments)
+        if isinstance(decision, Post):
+            self.apply(decision.action)
+        elif isinstance(decision, Refuse):
+            self.refused(decision.reason)
+        elif isinstance(decision, Complain):
+            self.set_status(decision.message, True)
+        elif isinstance(decision, Ask):
+            self._ask(decision)
+
+    def _ask(self, question: Ask) -> None:
+        """Ask ``question``; the answer is posted as its action (nothing when cancelled)."""
+
+        def answered(value: object) -> None:
+            if value is not None:
+                self.apply(question.then(value))
+
+        screen = ChoiceScreen(question.question, question.choices, question.detail, question.note)
+        self.app.push_screen(screen, answered)
+
+    def apply(self, action: Action) -> None:
+        """Ask the match session to make ``action`` (only while a hand is played)."""
+        if self.mode is Mode.PLAY:
+            self.post_message(self.Act(action))
+
+    def action_draw(self) -> None:
+        """Draw the top card of the stock."""
+        self._decide(move_keys.draw)
+
+    def action_take(self) -> None:
+        """Take from the discard pile (pick the depth in Rummy 500, B-1's pairs in Boathouse)."""
+        self._decide(move_keys.take)
+
+    def action_draw_two(self) -> None:
+        """Boathouse's two-card draw (B-1)."""
+        self._decide(move_keys.draw_two)
+
+    def action_meld(self) -> None:
+        """Meld the selected cards (asks what a joker stands for when that matters)."""
+        self._decide(move_keys.meld)
+
+    def action_lay_off(self, meld_id: int | None = None) -> None:
+        """Lay the selected card off (asks which meld when it fits several, R-7)."""
+        self._decide(move_keys.lay_off, meld_id)
+
+    def action_discard(self) -> None:
+        """Discard the selected card (or the card under the cursor), ending the turn."""
+        self._decide(move_keys.discard)
+
+    def action_go_out(self) -> None:
+        """Lay the whole hand down (Boathouse, European)."""
+        self._decide(move_keys.go_out)
+
+    def action_end_deal(self) -> None:
+        """Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""
+        self._decide(move_keys.end_deal)
 
     @on(PilesView.StockClicked)
     def _stock_clicked(self) -> None:
@@ -359,17 +349,55 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
 
     @on(PilesView.DiscardClicked)
     def _discard_clicked(self, event: PilesView.DiscardClicked) -> None:
-        if self.mode is not Mode.PLAY:
-            return
-        if self.options.take is TakeStyle.DOWN_TO:
-            self.apply(TakeDiscard(count=event.count))
-        else:
-            self.action_take()
+        if self.mode is Mode.PLAY:
+            self._decide(move_keys.take_clicked, event.count)
 
     @on(PlayerBox.MeldClicked)
     def _meld_clicked(self, event: PlayerBox.MeldClicked) -> None:
         if self.mode is Mode.PLAY:
             self.action_lay_off(event.meld_id)
+
+    # ------------------------------------------------------------------ hand keys
+
+    def _arrange(self, change: Callable[..., bool], *arguments: int) -> None:
+        """Change the hand on show with a :mod:`rummy_tui.ui.hand_cursor` function and draw
+        it again when it changed."""
+        state = self.hand_state
+        if state is not None and change(state, *arguments):
+            self._draw_hand()
+
+    def action_cursor(self, delta: int) -> None:
+        """Move the cursor along the hand."""
+        self._arrange(hand_cursor.move_cursor, delta)
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home / End: jump to the first (0) or last (1) card of the hand."""
+        self._arrange(hand_cursor.cursor_to_end, last)
+
+    def action_cursor_line(self, delta: int) -> None:
+        """Move the cursor one line of cards up or down (long hands wrap)."""
+        per_line = self.query_one(HandView).cards_per_line()
+        self._arrange(hand_cursor.move_cursor_line, delta, per_line)
+
+    def action_pick(self) -> None:
+        """Select or unselect the card under the cursor."""
+        self._arrange(hand_cursor.pick_at)
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self._arrange(hand_cursor.clear_selection)
+
+    def action_move_card(self, delta: int) -> None:
+        """Move the card under the cursor left or right (arrange the hand by hand)."""
+        self._arrange(hand_cursor.move_card, delta)
+
+    def action_sort(self) -> None:
+        """Sort the hand by suit, then by rank on the next press."""
+        self._arrange(hand_cursor.sort_hand)
+
+    @on(HandView.CardClicked)
+    def _card_clicked(self, event: HandView.CardClicked) -> None:
+        self._arrange(hand_cursor.pick_at, event.index)
 
     # ------------------------------------------------------------------ other keys
 
@@ -382,7 +410,7 @@ class TableScreen(HandKeys, MoveKeys, Screen[None]):
             panel.scroll_page_down(animate=False)
 
     def action_take_back(self) -> None:
-        """Take back the newest move of this turn (P-4): the turn flow undoes it."""
+        """Take back the newest move of this turn (P-4): the match session undoes it."""
         self.post_message(self.TakeBack())
 
     def action_take_back_refused(self) -> None:

@@ -1,39 +1,49 @@
-"""The turn flow: the one owner of "a move was made, what comes next".
+"""The match session: the one owner of the match at the table.
 
-Every move goes through :meth:`TurnFlow.act`, whoever makes it: a person at the table (the
-screen's :class:`~rummy_tui.ui.screens.table.TableScreen.Act` message), a computer player (its
-worker's choice), or the next deal dealt from the end-of-deal screen. The controller applies it
-and saves the match (with the hand orders as the players left them); then :meth:`TurnFlow.moved`
-alone decides what the table shows next: the same player's hand, the next player's hand after
-a hand-off, a computer's move, or the end of the deal. Screens never call back up into the
-app; they post messages, and the flow hands them views (attributes down, messages up). A
-take-back (P-4) is one more source of moves: :meth:`TurnFlow.take_back` undoes through the
-controller (which saves) and ends in the same :meth:`moved`.
+A :class:`MatchSession` holds the game (through its :class:`~rummy_tui.ui.controller.Controller`,
+which talks to the engine and saves after every move), the hands' order, the seat at the
+keyboard, the computer players' moves, take-backs, and what the table shows next. The app keeps
+one session while a match is at the table and hands it the table's messages; the table screen
+gets views and posts messages (attributes down, messages up) and asks its questions through
+the session's read-only :class:`TableAnswers`.
+
+Every move goes through :meth:`MatchSession.act`, whoever makes it: a person at the table (the
+screen's :class:`~rummy_tui.ui.table_messages.Act`), a computer player (its worker's choice,
+:mod:`rummy_tui.ui.computer_moves`), or the next deal dealt from the end-of-deal screen. The
+controller applies it and saves; then :meth:`MatchSession.moved` alone decides what the table
+shows next: the same player's hand, the next player's hand after a hand-off, a computer's move,
+or the end of the deal. A take-back (P-4) ends in the same :meth:`moved`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING
 
-from rummy_tui.core import Action, ActionRecord, Phase, PlayerView, StartDeal
-from rummy_tui.core.state import TakeBackNote
+from rummy_tui.core import Action, ActionRecord, Phase, StartDeal
 from rummy_tui.i18n import _
+from rummy_tui.ui import match_end, table_menus
+from rummy_tui.ui.computer_moves import ComputerChoice, ComputerMoves
 from rummy_tui.ui.controller import Controller, Outcome
 from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
+from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.screens.table import TableScreen
+from rummy_tui.ui.session_answers import TableAnswers
+from rummy_tui.ui.table_messages import Wish
 from rummy_tui.ui.table_text import Mode
+from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rich.text import Text
 
-    from rummy_tui.bots import Bot
-    from rummy_tui.ui.app import RummyApp
+    from rummy_tui.core import PlayerView
+    from rummy_tui.core.state import TakeBackNote
+    from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.settings import DisplaySettings
 
 STREAK_DRAW_EVERY = 0.2
 """While computers move one after another, the table is redrawn at most this often (seconds).
@@ -52,20 +62,35 @@ class Source(StrEnum):
     """The next deal, dealt when the players close the end-of-deal screen."""
 
 
-class TurnFlow:
-    """Applies moves from every source, saves, and decides the next screen for one match."""
+class MatchSession:
+    """One match at the table: applies moves from every source, saves, and decides the next
+    screen."""
 
-    def __init__(self, app: RummyApp, controller: Controller, table: TableScreen) -> None:
-        self.app = app
+    def __init__(self, host: TableHost, controller: Controller) -> None:
+        self.host = host
         self.controller = controller
-        self.table = table
+        # Every refusal the table shows is written by one function, with the table's cards.
+        controller.words = lambda error: refusal_text(error, host.settings)
+        labels = tuple(
+            SeatLabel(name=name, bot_level=seat.kind.value if seat.kind.is_bot else None)
+            for name, seat in zip(controller.players, controller.setup.seats, strict=False)
+        )
+        self.table = TableScreen(
+            controller.public_view(),
+            labels,
+            host.settings,
+            controller.hands,
+            TableAnswers(controller),
+            hints=controller.setup.hints,
+        )
+        """The table screen of this match."""
         self.keyboard_seat: int | None = None
         """The human whose hand was last shown (no hand-off while they keep the keyboard)."""
         self.handoff_due = False
         """A resumed match: the first person to play gets a hand-off even when computer
         players move first (nobody knows who sat down at the keyboard)."""
-        self._bot_token = 0
-        self._bot_waiting: tuple[int, Action | None, str | None] | None = None
+        self.computers = ComputerMoves(host)
+        self._bot_waiting: ComputerChoice | None = None
         """A computer's move chosen while a screen (menu, help, hint) covered the table: it is
         made when the table is back on top."""
         self.clock: Callable[[], float] = time.monotonic
@@ -75,6 +100,41 @@ class TurnFlow:
         streak, the next computer's turn is drawn)."""
         self._streak_stale = False
         """A computer's turn was not drawn yet (the table shows an earlier moment)."""
+
+    # ------------------------------------------------------------------ opening and closing
+
+    def open(self) -> None:
+        """Put the table up (the first hand-off or the cut comes over it)."""
+        self.host.show_screen(self.table)
+        self.note_saved()
+
+    def close(self) -> None:
+        """The table is put away: computers stop, and the save is let go (another window may
+        open the match now)."""
+        self.stop_bots()
+        self.controller.saving.close()
+
+    def save_now(self) -> None:
+        """Save the match with the players' hand orders (when leaving the table)."""
+        self.controller.autosave()
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the newest move is not in the save."""
+        return self.controller.saving.unsaved
+
+    def holds_last_move(self) -> bool:
+        """Whether the save holds the match's newest move."""
+        return self.controller.saving.holds_last_move(self.controller.game)
+
+    def restyle(self, settings: DisplaySettings) -> None:
+        """Redraw the table with new display settings (and the language in use)."""
+        self.table.restyle(settings)
+
+    def language_changed(self) -> None:
+        """Another language is spoken: the table's words again."""
+        self.note_saved()
+        self.table.restyle(self.host.settings)
 
     # ------------------------------------------------------------------ the one road
 
@@ -90,16 +150,18 @@ class TurnFlow:
         """After a move or a take-back: the save note, the move's line, and the next screen."""
         self.note_saved()
         self.table.moved(record)
-        if self.controller.phase is Phase.MATCH_OVER:
-            self.app.match_end.record()
         controller = self.controller
+        if controller.phase is Phase.MATCH_OVER:
+            match_end.record_match(
+                self.host, controller.setup, controller.game, controller.saving.name
+            )
         if (
             not new_deal
             and controller.phase in (Phase.DRAW, Phase.PLAY)
             and controller.current == self.keyboard_seat
             and not controller.is_bot(controller.current)
         ):
-            self.table.show(controller.view(controller.current), Mode.PLAY)
+            self.show_hand(controller.current, Mode.PLAY)
             return
         self.next_turn(force_handoff=new_deal)
 
@@ -140,14 +202,26 @@ class TurnFlow:
     def _refused_from_hand_off(self, refusal: str) -> None:
         """A take-back asked for with the hand-off's u was refused: the reason as a notice
         (the table is covered), and the hand-off comes back."""
-        self.app.notice(refusal, "warning")
+        self.host.notice(refusal, "warning")
         self.next_turn(force_handoff=True)
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
         self.table.set_saved_note(self.controller.saving.note)
 
-    # ------------------------------------------------------------------ what comes next
+    # ------------------------------------------------------------------ what the table shows
+
+    def show_hand(self, seat: int, mode: Mode) -> None:
+        """``seat``'s hand on the table, played or watched, with its cards drawn this turn."""
+        view = self.controller.view(seat)
+        drawn = self.controller.drawn_this_turn() if view.seat == view.current else frozenset()
+        self.table.show(view, mode, drawn)
+
+    def _hide_hand(self) -> PlayerView:
+        """No hand on the table (the public view, which is returned)."""
+        view = self.controller.public_view()
+        self.table.hide_hand(view)
+        return view
 
     def next_turn(self, force_handoff: bool = False) -> None:
         """Show whatever comes next: the end of the deal, a computer's move, or the next
@@ -182,12 +256,11 @@ class TurnFlow:
             return
         self._end_streak()
         if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
-            view = controller.public_view()
-            under_way = turn_under_way(view, seat, self.table.settings)
+            under_way = turn_under_way(controller.public_view(), seat, self.table.settings)
             self._hand_off(seat, under_way)
             return
         self.keyboard_seat = seat
-        self.table.show(controller.view(seat), Mode.PLAY)
+        self.show_hand(seat, Mode.PLAY)
 
     def _next_person(self) -> tuple[int | None, int]:
         """The person who plays next from the seat to act on, and how many computers play
@@ -204,11 +277,10 @@ class TurnFlow:
         core allows it (P-4)."""
         from rummy_tui.ui.screens.handoff import HandoffScreen
 
-        controller, table = self.controller, self.table
-        table.hide_hand()
+        controller = self.controller
+        view = self._hide_hand()
         self.keyboard_seat = None
         self.handoff_due = False
-        view = controller.public_view()
         # Translators: the hand-off's line under the name: variant · deal number · player.
         context = _("{variant} · deal {number} · {player} to play").format(
             variant=_(view.rules.name),
@@ -224,19 +296,17 @@ class TurnFlow:
             offer = _("{player} may still press u to take back the discard.").format(
                 player=controller.players[mover]
             )
-        self.app.push_screen(
-            HandoffScreen(
-                controller.players[seat],
-                context,
-                since=view.log,
-                settings=table.settings,
-                seat=seat,
-                take_back=offer,
-                next_note=next_note,
-                under_way=view.current == seat and view.phase is Phase.PLAY,
-            ),
-            partial(self._handed_over, seat, mover),
+        screen = HandoffScreen(
+            controller.players[seat],
+            context,
+            since=view.log,
+            settings=self.table.settings,
+            seat=seat,
+            take_back=offer,
+            next_note=next_note,
+            under_way=view.current == seat and view.phase is Phase.PLAY,
         )
+        self.host.show_screen(screen, partial(self._handed_over, seat, mover))
 
     def _end_streak(self) -> None:
         """No computer is moving now: the next computer's turn is drawn at once."""
@@ -247,26 +317,25 @@ class TurnFlow:
         """The table while a computer plays: the hand of the person at the keyboard watched
         (the one person at the table, or the person who plays after the computers), else no
         hand."""
-        controller = self.controller
         watcher = self.keyboard_seat
         self._streak_stale = False
-        if watcher is not None and not controller.is_bot(watcher):
-            self.table.show(controller.view(watcher), Mode.WATCH)
+        if watcher is not None and not self.controller.is_bot(watcher):
+            self.show_hand(watcher, Mode.WATCH)
         else:
-            self.table.hide_hand()
+            self._hide_hand()
 
     def _handed_over(self, seat: int, mover: int | None, choice: str | None) -> None:
         if choice == "take_back" and mover is not None:
             self._take_back_gate(seat, mover)
             return
         if choice == "leave":
-            self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
+            self.leave_table(on_cancel=partial(self.next_turn, True))
             return
         self.keyboard_seat = seat
         if self.controller.is_bot(self.controller.current):
             self.next_turn()  # the computers before this person play; the person watches
             return
-        self.table.show(self.controller.view(seat), Mode.PLAY)
+        self.show_hand(seat, Mode.PLAY)
 
     def _take_back_gate(self, seat: int, mover: int) -> None:
         """``u`` on the hand-off for ``seat``: the gate for ``mover``, whose discard comes back
@@ -283,13 +352,12 @@ class TurnFlow:
             if choice == "go":
                 self.take_back(mover)
             elif choice == "leave":
-                self.app.menus.leave_table(on_cancel=partial(self.next_turn, True))
+                self.leave_table(on_cancel=partial(self.next_turn, True))
             else:
                 self.next_turn(force_handoff=True)
 
-        self.app.push_screen(
-            TakeBackGate(players[mover], players[seat], settings=self.table.settings), passed
-        )
+        gate = TakeBackGate(players[mover], players[seat], settings=self.table.settings)
+        self.host.show_screen(gate, passed)
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""
@@ -297,99 +365,107 @@ class TurnFlow:
         from rummy_tui.ui.screens.deal_end import DealEndScreen
 
         controller = self.controller
-        self.table.hide_hand()
+        view = self._hide_hand()
         self.keyboard_seat = None
-        view = controller.public_view()
-        self.app.push_screen(
-            DealEndScreen(
-                view,
-                self.app.settings,
-                hints_used=controller.hints_in_deal(view.deal_number),
-                sheet=score_sheet(controller.game),
-            ),
-            self._deal_end_closed,
+        screen = DealEndScreen(
+            view,
+            self.host.settings,
+            hints_used=controller.hints_in_deal(view.deal_number),
+            sheet=score_sheet(controller.game),
         )
+        self.host.show_screen(screen, self._deal_end_closed)
 
     def _deal_end_closed(self, choice: str | None) -> None:
         if choice == "leave":
-            self.app.menus.leave_table(on_cancel=self.show_deal_end)
+            self.leave_table(on_cancel=self.show_deal_end)
             return
         if self.controller.phase is Phase.MATCH_OVER:
-            self.app.match_end.show()
+            self.show_match_end()
             return
         outcome = self.act(StartDeal(), Source.DEALER)
         if not outcome.ok:
-            self.app.notice(outcome.reason or _("The next deal could not be dealt."), "error")
+            self.host.notice(outcome.reason or _("The next deal could not be dealt."), "error")
+
+    def show_match_end(self) -> None:
+        """The whole sheet with the winner and the way on (play again, new game, title)."""
+        self.stop_bots()
+        match_end.show_match_end(self.host, self.controller.game)
+
+    def play_again(self) -> None:
+        """The same players and options, seats turned by one, a fresh shuffle."""
+        match_end.play_again(self.host, self.controller.setup, self.controller.game)
+
+    # ------------------------------------------------------------------ menus over the table
+
+    def wants(self, wish: Wish) -> None:
+        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
+        if wish == "hint":
+            self.show_hint()
+        elif wish == "help":
+            self.show_help()
+        elif wish == "sheet":
+            table_menus.show_sheet(self.host, self.controller.game)
+        else:
+            self.leave_table()
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave the table (saved once more first)."""
+        self.save_now()
+        note = self.controller.saving.leave_note()
+        table_menus.leave_table(self.host, note, self.save_now, on_cancel)
+
+    def show_help(self) -> None:
+        """The keys, the display switches and the rules."""
+        game, hints = self.controller.game, self.controller.setup.hints
+        table_menus.show_help(
+            self.host, self.table, game.rules, hints, game.state.seed, self.restyle
+        )
+
+    def show_hint(self) -> None:
+        """What the hint engine suggests for the player at the keyboard."""
+        if self.keyboard_seat is not None:
+            table_menus.show_hint(self.host, self.controller.hint_for(self.keyboard_seat))
 
     # ------------------------------------------------------------------ computer players
 
     def stop_bots(self) -> None:
         """A computer still thinking stops at once (its choice is dropped)."""
-        self._bot_token += 1
+        self.computers.stop()
         self._end_streak()
 
     def start_bot(self, seat: int) -> None:
         """Let the computer in ``seat`` choose its next action in a worker thread."""
         controller = self.controller
-        self._bot_token += 1
-        token = self._bot_token
-        bot = controller.bot_for(seat)
-        view = controller.view(seat)
-        legal = controller.legal_actions()
-        delay = controller.setup.bot_delay
-        self.app.run_worker(
-            partial(self._bot_think, token, bot, view, legal, delay),
-            thread=True,
-            group="bots",
-            exit_on_error=False,
+        self.computers.start(
+            controller.bot_for(seat),
+            controller.view(seat),
+            controller.legal_actions(),
+            controller.setup.bot_delay,
+            self._bot_chose,
         )
 
-    def _bot_think(
-        self, token: int, bot: Bot | None, view: PlayerView, legal: list[Action], delay: float
-    ) -> None:
-        """Runs in a worker thread: wait, choose, and hand the choice back to the app."""
-        waited_until = time.monotonic() + delay
-        while time.monotonic() < waited_until:
-            if token != self._bot_token:  # the table was left or the match changed
-                return
-            time.sleep(min(0.05, max(0.0, waited_until - time.monotonic())))
-        error: str | None = None
-        action = None
-        try:
-            if bot is None:
-                error = _("Computer players are not available; it makes the first legal move.")
-                action = legal[0] if legal else None
-            else:
-                action = bot.choose(view, legal)
-        except Exception as problem:
-            error = _(
-                "The computer player made a mistake ({problem}); it makes the first legal move."
-            ).format(problem=problem)
-            action = legal[0] if legal else None
-        with contextlib.suppress(Exception):  # the app may be closing
-            self.app.call_from_thread(self._bot_chose, token, action, error)
-
-    def _bot_chose(self, token: int, action: Action | None, error: str | None) -> None:
-        if token != self._bot_token:
+    def _bot_chose(self, choice: ComputerChoice) -> None:
+        if not self.computers.is_current(choice):
             return
-        if self.app.screen is not self.table:
+        if not self.host.is_on_top(self.table):
             # A menu or the help is open over the table: the computer waits for it to close,
             # and the table under it shows the moment the computer is about to move.
             if self._streak_stale:
                 self._draw_computer_turn()
-            self._bot_waiting = (token, action, error)
+            self._bot_waiting = choice
             return
         self._bot_waiting = None
-        if error:
-            self.app.notice(error, "warning")
+        if choice.error:
+            self.host.notice(choice.error, "warning")
+        action = choice.action
         outcome = self.act(action, Source.COMPUTER) if action is not None else None
         if outcome is None or not outcome.ok:
             legal = self.controller.legal_actions()
             if not legal or not self.act(legal[0], Source.COMPUTER).ok:
-                self.app.notice(_("The computer player cannot move; the match is stuck."), "error")
+                self.host.notice(_("The computer player cannot move; the match is stuck."), "error")
 
     def table_resumed(self) -> None:
         """The table is on top again: make the computer's move that waited for it."""
         waiting, self._bot_waiting = self._bot_waiting, None
         if waiting is not None:
-            self.app.call_later(self._bot_chose, *waiting)
+            self.host.soon(self._bot_chose, waiting)
