@@ -99,6 +99,6 @@ def deal_start(state: GameState) -> tuple[int, GameState]:
         0,
     )
     fresh = deal_cards(state.rules, len(state.players), deal.dealer, deal.deck, deal.deal_number)
-    return start, state.model_copy(
-        deep=True, update={"deal": fresh, "log": list(state.log[: start + 1])}
-    )
+    copy = state.model_copy(update={"deal": fresh, "log": []}).model_copy(deep=True)
+    copy.log = list(state.log[: start + 1])  # records are immutable: shared, not copied
+    return start, copy

@@ -4,13 +4,14 @@ The hand marks them ``•``. The marks are worked out from the record of the tur
 the screen, so they survive everything that rebuilds the screen: ``rummy continue`` after the
 program was closed mid-turn, a hand-off, a theme change. The log says that a card was drawn
 from the stock but not which (that is private), so the turn is replayed from the deal's
-recorded card order (G-11) up to the draw, on a copy of the match.
+recorded card order (G-11) up to the draw, on a copy of the match, by the core's one replay
+(:func:`rummy_tui.core.history.replay`).
 """
 
 from __future__ import annotations
 
 from rummy_tui.core import Card, DrawStock, DrawTwo, Game, StartDeal, TakeDiscard
-from rummy_tui.core.dealing import deal_cards
+from rummy_tui.core.history import deal_start, replay
 
 DRAWS = (DrawStock, TakeDiscard, DrawTwo)
 
@@ -31,30 +32,16 @@ def drawn_this_turn(game: Game) -> frozenset[Card]:
     )
     if draw_at is None:
         return frozenset()
-    deal_at = max(
-        (index for index in range(draw_at) if isinstance(records[index].action, StartDeal)),
-        default=None,
-    )
-    if deal_at is None:
+    deal_at, replayed = deal_start(state)
+    if deal_at >= draw_at or not isinstance(records[deal_at].action, StartDeal):
         return frozenset()
-    opening = records[deal_at].action
-    assert isinstance(opening, StartDeal)
-    if opening.deck is None:
-        return frozenset()
-    deal = state.deal
-    replay_state = state.model_copy(update={"log": [], "results": []}).model_copy(deep=True)
-    replay_state.deal = deal_cards(
-        game.rules, len(game.players), deal.dealer, opening.deck, deal.deal_number
-    )
-    replay = Game(replay_state)
     try:
-        for record in records[deal_at + 1 : draw_at]:
-            replay.apply(record.action, seat=record.seat)
-        before = list(replay.state.deal.hands[seat])
-        replay.apply(records[draw_at].action, seat=seat)
+        replay(replayed, records[deal_at + 1 : draw_at])
+        before = list(replayed.deal.hands[seat])
+        replay(replayed, records[draw_at : draw_at + 1])
     except Exception:  # a record the replay refuses: no marks rather than wrong ones
         return frozenset()
-    after = list(replay.state.deal.hands[seat])
+    after = list(replayed.deal.hands[seat])
     for card in before:
         after.remove(card)
-    return frozenset(after) & frozenset(deal.hands[seat])
+    return frozenset(after) & frozenset(state.deal.hands[seat])
