@@ -51,6 +51,8 @@ class Game:
         """For each natural face, the table melds it might be laid off on, as the legal
         listing last worked them out (see :mod:`rummy_tui.core.legal`)."""
 
+    # ------------------------------------------------------------------ properties
+
     @property
     def rules(self) -> RuleSet:
         """The rules of this match."""
@@ -70,8 +72,6 @@ class Game:
     def current(self) -> int:
         """The seat to act."""
         return self.state.deal.current
-
-    # ------------------------------------------------------------------ properties
 
     @property
     def is_over(self) -> bool:
