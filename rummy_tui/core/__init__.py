@@ -20,17 +20,25 @@ from rummy_tui.core.actions import (
     Meld,
     MeldSpec,
     StartDeal,
+    TakeBack,
     TakeDiscard,
 )
 from rummy_tui.core.arrange import Arrangement, best_arrangement, full_arrangement
-from rummy_tui.core.cards import Card, Face, Suit, format_cards, parse_cards, parse_face
+from rummy_tui.core.cards import (
+    Card,
+    Face,
+    PlacedCard,
+    Suit,
+    format_cards,
+    parse_cards,
+    parse_face,
+)
 from rummy_tui.core.dealing import stack_deck
 from rummy_tui.core.engine import Game
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.game import new_game
 from rummy_tui.core.melds import (
     MeldKind,
-    PlacedCard,
     TableMeld,
     is_valid_meld,
     is_wild,
@@ -70,6 +78,7 @@ __all__ = [
     "StartDeal",
     "Suit",
     "TableMeld",
+    "TakeBack",
     "TakeDiscard",
     "best_arrangement",
     "format_cards",

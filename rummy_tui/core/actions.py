@@ -107,8 +107,25 @@ class StartDeal(_Action):
     """The card order, top first; None lets the engine shuffle."""
 
 
+class TakeBack(_Action):
+    """Take back the newest move of one's own turn (P-4): the game becomes what it would be
+    had the move never been made, and a public note says who took back what. Its record
+    goes to the take-back notes, not the log (the log holds the game as it stands)."""
+
+    kind: Literal["take_back"] = "take_back"
+
+
 Action = Annotated[
-    DrawStock | TakeDiscard | DrawTwo | Meld | LayOffCard | Discard | GoOut | EndDeal | StartDeal,
+    DrawStock
+    | TakeDiscard
+    | DrawTwo
+    | Meld
+    | LayOffCard
+    | Discard
+    | GoOut
+    | EndDeal
+    | StartDeal
+    | TakeBack,
     Field(discriminator="kind"),
 ]
 
@@ -122,6 +139,7 @@ ACTION_KINDS: tuple[str, ...] = (
     "go_out",
     "end_deal",
     "start_deal",
+    "take_back",
 )
 
 

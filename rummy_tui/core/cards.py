@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import GetCoreSchemaHandler
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 ACE = 1
@@ -322,3 +322,23 @@ def make_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
 def all_faces() -> list[Face]:
     """The 52 suited faces, clubs first, ace to king."""
     return [Face(rank, suit) for suit in SUITS for rank in range(1, 14)]
+
+
+class PlacedCard(BaseModel):
+    """A card on the table, with the face it stands for and the seat that put it there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: Card
+    """The physical card."""
+    face: Face
+    """What it stands for (its own face unless it is a wild card)."""
+    seat: int
+    """The seat that melded or laid it off; it scores for that seat (R-6)."""
+    moved: bool = False
+    """Double Rum: the joker has moved to the other end and never moves again (D-6)."""
+
+    @property
+    def is_standing_in(self) -> bool:
+        """True when the card stands for another card (a wild card in use)."""
+        return self.card.face is not self.face

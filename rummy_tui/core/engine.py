@@ -3,42 +3,75 @@
 Every action has three verbs: :meth:`Game.verify` raises :class:`IllegalAction` (a refusal as
 data: code, rule id, cards and meld, see :mod:`rummy_tui.core.errors`), :meth:`Game.can`
 answers yes or no, :meth:`Game.apply` does it and returns the :class:`ActionRecord` it logged.
-A refused action changes nothing, because every check runs before the first change. The checks
-live with their action family: draws, plays, and the end of the turn.
+A refused action changes nothing, because every check runs before the first change.
+
+:class:`Game` holds the match and is the one door to it; what it does lives in plain
+functions of the match's state, one module per concern: the road of every move
+(:mod:`~rummy_tui.core.checks`, with the checks of draws, plays and the end of the turn in
+:mod:`~rummy_tui.core.draw_checks`, :mod:`~rummy_tui.core.play_checks` and
+:mod:`~rummy_tui.core.out_checks`), take-backs (:mod:`~rummy_tui.core.takeback`), the replay
+of a history (:mod:`~rummy_tui.core.history`) and the legal listing
+(:mod:`~rummy_tui.core.legal`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from rummy_tui.core.actions import (
     Action,
     ActionRecord,
-    Discard,
-    DrawStock,
-    DrawTwo,
-    EndDeal,
     GoOut,
-    LayOffCard,
-    Meld,
     StartDeal,
-    TakeDiscard,
+    TakeBack,
 )
+from rummy_tui.core.checks import apply_action, check_action
 from rummy_tui.core.deal_flow import Plan
-from rummy_tui.core.draw_checks import DrawChecks
 from rummy_tui.core.errors import IllegalAction
-from rummy_tui.core.legal import list_legal_actions
-from rummy_tui.core.out_checks import OutChecks
+from rummy_tui.core.legal import LayoffReach, list_legal_actions
+from rummy_tui.core.seat_options import lone_loose_card
 from rummy_tui.core.state import GameState, Phase, TakeBackNote
-from rummy_tui.core.variants.ruleset import DrawRule
+from rummy_tui.core.takeback import check_take_back, take_back_record
+from rummy_tui.core.variants.ruleset import DrawRule, RuleSet
 from rummy_tui.core.views import PlayerView
 
 
-class Game(DrawChecks, OutChecks):
+class Game:
     """A match in progress. All changes go through :meth:`apply`."""
 
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        """The whole state of the match (rules, seats, scores, the deal, the log)."""
+        self.public_log_memo: tuple[int, ActionRecord | None, tuple[ActionRecord, ...]] = (
+            0,
+            None,
+            (),
+        )
+        """The log as every seat may see it, as far as it was last worked out: its length,
+        its newest record and the public copies (see :meth:`view`)."""
+        self.layoff_reach = LayoffReach()
+        """For each natural face, the table melds it might be laid off on, as the legal
+        listing last worked them out (see :mod:`rummy_tui.core.legal`)."""
+
     # ------------------------------------------------------------------ properties
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of this match."""
+        return self.state.rules
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names by seat."""
+        return self.state.players
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        return self.state.deal.phase
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+        return self.state.deal.current
 
     @property
     def is_over(self) -> bool:
@@ -59,34 +92,15 @@ class Game(DrawChecks, OutChecks):
             return False
         return True
 
-    def _turn_allows(self, action: Action) -> bool:
-        """:meth:`can` for an action of the seat to act while the deal is in its draw or play
-        phase (where the legal listing asks): the check of the action's kind alone, as the
-        checks before it (the deal in play, whose turn) pass."""
-        try:
-            _FAMILIES[type(action)](self, action)
-        except IllegalAction:
-            return False
-        return True
-
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
-        """Apply ``action`` for the seat to act and return the logged record."""
-        plan = self._check(action, seat)
-        deal = self.state.deal
-        actor = None if isinstance(action, StartDeal) else deal.current
-        deal_number = deal.deal_number
-        done, text, facts = plan()
-        if actor is not None and facts.name != self.players[actor]:
-            facts = facts.model_copy(update={"name": self.players[actor]})  # the plans name it
-        record = ActionRecord(
-            seat=actor,
-            action=done,
-            deal_number=deal_number if actor is not None else self.state.deal.deal_number,
-            text=text,
-            facts=facts,
-        )
-        self.state.log.append(record)
-        return record
+        """Apply ``action`` for the seat to act and return the logged record.
+
+        A take-back (:class:`TakeBack`, ``seat``: who asks) takes the same road; its record
+        names the mover and goes to the take-back notes, as the log holds the game as if
+        the move had never been made (P-4)."""
+        if isinstance(action, TakeBack):
+            return take_back_record(self.state, seat)
+        return apply_action(self.state, action, seat)
 
     def refusal(self, action: Action, seat: int | None = None) -> IllegalAction | None:
         """The refusal :meth:`verify` would raise for ``action`` now, or None."""
@@ -102,8 +116,6 @@ class Game(DrawChecks, OutChecks):
         After the draw, a hand whose best arrangement leaves exactly one loose card is asked
         about going out with that card as the discard (None when that is allowed), so the
         refusal names what really stands in the way rather than the missing discard."""
-        from rummy_tui.core.seat_options import lone_loose_card
-
         refusal = self.refusal(GoOut(melds=()))
         if self.state.deal.phase is not Phase.PLAY:
             return refusal
@@ -112,13 +124,11 @@ class Game(DrawChecks, OutChecks):
             return refusal
         return self.refusal(GoOut(melds=(), discard=loose))
 
-    # -- take-back (P-4): the rules live in takeback.py
+    # -- take-back (P-4): an action like any other, checked in takeback.py
 
     def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
         """Why the newest move may not be taken back now (a refusal naming P-4), or None."""
-        from rummy_tui.core.takeback import take_back_refusal
-
-        return take_back_refusal(self, seat)
+        return self.refusal(TakeBack(), seat)
 
     def can_take_back(self, seat: int | None = None) -> bool:
         """Whether the newest move may be taken back now (P-4)."""
@@ -126,13 +136,12 @@ class Game(DrawChecks, OutChecks):
 
     def take_back(self, seat: int | None = None) -> TakeBackNote:
         """Take back the newest move (P-4); raises the refusal, changing nothing, if it may not."""
-        from rummy_tui.core.takeback import take_back
-
-        return take_back(self, seat)
+        self.apply(TakeBack(), seat)
+        return self.state.take_back_notes[-1]
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (each one passes :meth:`verify`)."""
-        return list_legal_actions(self)
+        return list_legal_actions(self.state, self.layoff_reach)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (P-1, P-2)."""
@@ -208,35 +217,6 @@ class Game(DrawChecks, OutChecks):
     # ------------------------------------------------------------------ checking
 
     def _check(self, action: Action, seat: int | None) -> Plan:
-        deal = self.state.deal
-        if isinstance(action, StartDeal):
-            return self._check_start_deal(action)
-        if deal.phase is Phase.MATCH_OVER:
-            raise IllegalAction("match.over", self.rules.rule_ids.match)
-        if deal.phase is Phase.DEAL_OVER:
-            raise IllegalAction("deal.over", "G-4")
-        if seat is not None and not 0 <= seat < len(self.players):
-            raise IllegalAction("turn.no_seat", "G-2", seat=seat)
-        if seat is not None and seat != deal.current:
-            raise IllegalAction(
-                "turn.not_yours", "G-2", player=self._name(), other=self._name(seat)
-            )
-        family = _FAMILIES.get(type(action)) or next(
-            (check for kind, check in _FAMILIES.items() if isinstance(action, kind)), None
-        )
-        if family is not None:
-            return family(self, action)
-        raise IllegalAction("action.unknown", "G-10", action=repr(action))
-
-
-_FAMILIES: dict[type, Callable[[Game, Any], Plan]] = {
-    DrawStock: lambda game, _action: game._check_draw_stock(),
-    TakeDiscard: Game._check_take_discard,
-    DrawTwo: Game._check_draw_two,
-    Meld: Game._check_meld,
-    LayOffCard: Game._check_lay_off,
-    Discard: Game._check_discard,
-    GoOut: Game._check_go_out,
-    EndDeal: lambda game, _action: game._check_end_deal(),
-}
-"""The check of each kind of action (the deal started is checked before the turn's checks)."""
+        if isinstance(action, TakeBack):
+            return check_take_back(self.state, seat)
+        return check_action(self.state, action, seat)

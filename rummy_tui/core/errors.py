@@ -12,11 +12,9 @@ written as plain tokens.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rummy_tui.core.cards import Card, Face
-    from rummy_tui.core.melds import PlacedCard
+from rummy_tui.core.cards import Card, Face, PlacedCard
+from rummy_tui.core.refusals import refusal_text
 
 Value = str | int
 """A value a refusal's sentence uses besides its cards and meld."""
@@ -65,8 +63,6 @@ class IllegalAction(ValueError):
     ) -> str:
         """The one-sentence English reason, cards written by ``card_text`` (and table cards by
         ``placed_text`` when given, so an interface can draw them as its table does)."""
-        from rummy_tui.core.refusals import refusal_text
-
         return refusal_text(self, card_text, placed_text)
 
     @property

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummy_tui.core.cards import SUITS, Card, Face
+from rummy_tui.core.cards import SUITS, Card, Face, PlacedCard
 from rummy_tui.core.melds import (
     MAX_RUN,
     End,
     MeldKind,
-    PlacedCard,
     TableMeld,
     is_wild,
     normal_start,

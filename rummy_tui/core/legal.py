@@ -1,14 +1,14 @@
 """Listing the legal actions of the seat to act (used by random play, bots and the UI).
 
-Every listed action passes :meth:`Game.verify`; the list is complete for draws, discards and
-lay-offs, and names one set of physical cards for each distinct meld or go-out.
+Every listed action passes :meth:`~rummy_tui.core.engine.Game.verify`; the list is complete
+for draws, discards and lay-offs, and names one set of physical cards for each distinct meld
+or go-out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from rummy_tui.core.actions import (
     Action,
@@ -30,14 +30,14 @@ from rummy_tui.core.arrange import (
     may_go_out,
 )
 from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.checks import check_action, turn_allows
+from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
 from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild
-from rummy_tui.core.state import Phase
+from rummy_tui.core.play_checks import listed_play_allowed
+from rummy_tui.core.state import GameState, Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
-
-if TYPE_CHECKING:
-    from rummy_tui.core.engine import Game
 
 
 def prefer_cards(
@@ -92,18 +92,26 @@ def _one_per_face(
     return list(chosen.values())
 
 
-def _layoff_reach(game: Game) -> dict[Face, list[TableMeld]]:
+class LayoffReach:
     """For each natural face, the table melds whose :func:`layoff_faces` hold it, in table
-    order; remembered while the table holds the same melds."""
-    melds = tuple(game.state.deal.melds)
-    known, reach = game.layoff_memo
-    if known != melds:  # the same melds compare by identity at once
-        reach = {}
-        for meld in melds:
-            for face in layoff_faces(meld):
-                reach.setdefault(face, []).append(meld)
-        game.layoff_memo = (melds, reach)
-    return reach
+    order; remembered while the table holds the same melds (a game keeps one)."""
+
+    def __init__(self) -> None:
+        self.melds: tuple[TableMeld, ...] = ()
+        """The table's melds as last seen."""
+        self.by_face: dict[Face, list[TableMeld]] = {}
+        """For each natural face, the melds of ``melds`` it might be laid off on."""
+
+    def of(self, melds: Sequence[TableMeld]) -> dict[Face, list[TableMeld]]:
+        """The reach of each face on the table ``melds``."""
+        table = tuple(melds)
+        if table != self.melds:  # the same melds compare by identity at once
+            reach: dict[Face, list[TableMeld]] = {}
+            for meld in table:
+                for face in layoff_faces(meld):
+                    reach.setdefault(face, []).append(meld)
+            self.melds, self.by_face = table, reach
+        return self.by_face
 
 
 def _draw_actions(draw_rule: DrawRule, pile: int) -> list[Action]:
@@ -140,16 +148,16 @@ def _discard_of(card: Card) -> Discard:
     return action
 
 
-def _allowed_discards(game: Game, discards: list[Discard]) -> list[Discard]:
+def _allowed_discards(state: GameState, discards: list[Discard]) -> list[Discard]:
     """The discards the engine allows, of cards in hand not taken from the pile this turn.
 
     What refuses such a discard (the phase, R-5's card still to be used) is the same for every
     card, so when the first is allowed all are, and only a refusal makes the others be asked
     one by one.
     """
-    if not discards or game._turn_allows(discards[0]):
+    if not discards or turn_allows(state, discards[0]):
         return discards
-    return [action for action in discards[1:] if game._turn_allows(action)]
+    return [action for action in discards[1:] if turn_allows(state, action)]
 
 
 def _plain_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
@@ -159,16 +167,16 @@ def _plain_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
 
 
 def _allowed_plays(
-    game: Game, candidates: list[Action], listed: dict[int, Meld | LayOffCard]
+    state: GameState, candidates: list[Action], listed: dict[int, Meld | LayOffCard]
 ) -> list[Action]:
     """The candidates the engine allows: ``listed`` holds, by their place, the plays the
-    listing built legally from the hand, asked with :meth:`Game._listed_play_allowed` (only
+    listing built legally from the hand, asked with :func:`listed_play_allowed` (only
     whether a legal end of the turn remains after them); every other one is asked the whole
-    check of its kind (:meth:`Game._turn_allows`)."""
+    check of its kind (:func:`~rummy_tui.core.checks.turn_allows`)."""
     allowed = []
     for number, action in enumerate(candidates):
         play = listed.get(number)
-        if game._turn_allows(action) if play is None else game._listed_play_allowed(play):
+        if turn_allows(state, action) if play is None else listed_play_allowed(state, play):
             allowed.append(action)
     return allowed
 
@@ -183,20 +191,31 @@ def _go_out_action(arrangement: Arrangement, discard: Card | None) -> GoOut:
     )
 
 
-def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
+def _can(state: GameState, action: Action) -> bool:
+    """Whether the engine allows ``action`` now (the whole check, as ``Game.can``)."""
+    try:
+        check_action(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def list_legal_actions(
+    state: GameState, reach: LayoffReach | None = None, *, fast: bool = True
+) -> list[Action]:
     """Every action the seat to act may take now.
 
     Args:
-        game: The game.
+        state: The match.
+        reach: The game's memo of where each face may be laid off (a fresh one if None).
         fast: False lists the straightforward way, which gives the same list more slowly:
             every run window is tried for melds, every discard is tried for going out even
             when the hand cannot go out (:func:`may_go_out`), and every draw and discard is
             made and checked anew.
             Tests and ``benchmarks/bench_legal.py`` compare the two.
     """
-    state = game.state
     deal = state.deal
-    rules = game.rules
+    rules = state.rules
     if deal.phase is Phase.MATCH_OVER:
         return []
     if deal.phase is Phase.DEAL_OVER:
@@ -210,8 +229,8 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 candidates.append(_go_out_action(arrangement, None))
         draws = _shared_draw_actions if fast else _draw_actions
         candidates.extend(draws(rules.draw_rule, len(deal.discard)))
-        allows = game._turn_allows if fast else game.can
-        return [action for action in candidates if allows(action)]
+        allows = turn_allows if fast else _can
+        return [action for action in candidates if allows(state, action)]
     taken = set(deal.turn.taken_from_discard)
     # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
     ordered = sorted(hand, key=CARD_ORDER) if fast else hand
@@ -229,11 +248,11 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
                 listed[len(candidates)] = meld_action
             candidates.append(meld_action)
         # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
-        reach = _layoff_reach(game) if fast and deal.melds else None
+        by_face = (reach or LayoffReach()).of(deal.melds) if fast and deal.melds else None
         for card in _one_per_face(ordered, preferred, faces_once) if deal.melds else ():
             melds = deal.melds
-            if reach is not None and not is_wild(rules, card):
-                melds = reach.get(card.face, [])
+            if by_face is not None and not is_wild(rules, card):
+                melds = by_face.get(card.face, [])
             for meld in melds:
                 for option in layoff_options(rules, meld, card):
                     layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
@@ -248,10 +267,10 @@ def list_legal_actions(game: Game, *, fast: bool = True) -> list[Action]:
     discardable = [card for card in ordered if card not in taken] if taken else ordered
     if not fast:
         discards = [Discard(card=card) for card in _one_per_face(discardable)]
-        return [action for action in [*candidates, *discards] if game.can(action)]
+        return [action for action in [*candidates, *discards] if _can(state, action)]
     discards = [
         _DISCARDS.get(card) or _discard_of(card)
         for card in _one_per_face(discardable, faces_once=faces_once)
     ]
-    allowed = _allowed_plays(game, candidates, listed) if candidates else []
-    return allowed + _allowed_discards(game, discards)
+    allowed = _allowed_plays(state, candidates, listed) if candidates else []
+    return allowed + _allowed_discards(state, discards)

@@ -27,6 +27,7 @@ from itertools import combinations
 from pydantic import BaseModel, ConfigDict
 
 from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.cards import PlacedCard as PlacedCard  # where it was first defined
 from rummy_tui.core.variants.ruleset import AceRule, RuleSet
 
 RUN_MIN = 3
@@ -72,26 +73,6 @@ _WILD_TWOS = frozenset({JOKER_RANK, 2})
 def position_rank(position: int) -> int:
     """The rank shown at a run position (1 and 14 are aces)."""
     return (position - 1) % 13 + 1
-
-
-class PlacedCard(BaseModel):
-    """A card on the table, with the face it stands for and the seat that put it there."""
-
-    model_config = ConfigDict(frozen=True)
-
-    card: Card
-    """The physical card."""
-    face: Face
-    """What it stands for (its own face unless it is a wild card)."""
-    seat: int
-    """The seat that melded or laid it off; it scores for that seat (R-6)."""
-    moved: bool = False
-    """Double Rum: the joker has moved to the other end and never moves again (D-6)."""
-
-    @property
-    def is_standing_in(self) -> bool:
-        """True when the card stands for another card (a wild card in use)."""
-        return self.card.face is not self.face
 
 
 class TableMeld(BaseModel):

@@ -54,7 +54,7 @@ from rummy_tui.core.offer_models import (
     refusal_of,
 )
 from rummy_tui.core.state import Phase
-from rummy_tui.core.takeback import newest_move, take_back_refusal
+from rummy_tui.core.takeback import newest_move
 
 if TYPE_CHECKING:
     from rummy_tui.core.engine import Game
@@ -282,7 +282,7 @@ def take_back_offer(game: Game, seat: int | None = None) -> TakeBackOffer:
     core's refusal, and whose move it is."""
     record = newest_move(game)
     return TakeBackOffer(
-        refusal=refusal_of(take_back_refusal(game, seat)),
+        refusal=refusal_of(game.take_back_refusal(seat)),
         mover=None if record is None else record.seat,
     )
 

@@ -8,13 +8,41 @@ values and swap the templates.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from rummy_tui.core.cards import Card, Face
-    from rummy_tui.core.errors import IllegalAction
-    from rummy_tui.core.melds import PlacedCard
+from rummy_tui.core.cards import Card, Face, PlacedCard
+
+
+class Refusal(Protocol):
+    """What a refusal's sentence is built from: the fields of
+    :class:`~rummy_tui.core.errors.IllegalAction`."""
+
+    @property
+    def code(self) -> str:
+        """The refusal's stable code."""
+        ...
+
+    @property
+    def rule(self) -> str:
+        """The rule id(s) it applies."""
+        ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards it is about."""
+        ...
+
+    @property
+    def meld(self) -> tuple[PlacedCard, ...]:
+        """The table meld it is about."""
+        ...
+
+    @property
+    def values(self) -> Mapping[str, str | int]:
+        """Every other value of its sentence."""
+        ...
+
 
 TEMPLATES: dict[str, str] = {
     # whose turn, which phase
@@ -187,7 +215,7 @@ def placed_token(placed: PlacedCard, card_text: Callable[[Card | Face], str] = s
 
 
 def refusal_text(
-    error: IllegalAction,
+    error: Refusal,
     card_text: Callable[[Card | Face], str] = str,
     placed_text: Callable[[PlacedCard], str] | None = None,
 ) -> str:

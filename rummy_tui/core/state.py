@@ -7,8 +7,8 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from rummy_tui.core.actions import Action, ActionRecord
-from rummy_tui.core.cards import Card
-from rummy_tui.core.melds import PlacedCard, TableMeld
+from rummy_tui.core.cards import Card, PlacedCard
+from rummy_tui.core.melds import TableMeld
 from rummy_tui.core.variants.ruleset import RuleSet
 
 STATE_FORMAT = 1

@@ -7,22 +7,25 @@ draw that took only public discards, and the discard that ended the turn until t
 player acts. A card drawn from the stock was hidden, so a stock draw is never taken back,
 nor is the deal, nor anything once the deal has ended.
 
-Taking back rebuilds the deal in progress by dealing it again from its recorded card order
-and replaying every record of its log but the newest, so the game is exactly what it would
-be had the move never been made (the saved log no longer holds the move). The public log
-keeps a note of who took back what in ``GameState.take_back_notes``.
+A take-back is an action like any other, :class:`~rummy_tui.core.actions.TakeBack`, checked
+and applied by the engine (:func:`check_take_back` is its check). Applying it replays the
+deal in progress from its recorded card order with every record of its log but the newest,
+through the one replay of :mod:`rummy_tui.core.history`, so the game is exactly what it
+would be had the move never been made (the log no longer holds the move). Its record is the
+public note of who took back what, kept in ``GameState.take_back_notes`` (and saved with the
+match).
 
 ::
 
     game.take_back_refusal()   # None, or a TakeBackRefused naming P-4
     game.can_take_back()       # bool
-    note = game.take_back()    # undoes the newest move, returns the public note
+    note = game.take_back()    # game.apply(TakeBack()): undoes the newest move
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rummy_tui.core.actions import (
     ActionRecord,
@@ -32,18 +35,17 @@ from rummy_tui.core.actions import (
     EndDeal,
     GoOut,
     LayOffCard,
+    LogFacts,
     Meld,
     StartDeal,
+    TakeBack,
     TakeDiscard,
 )
-from rummy_tui.core.cards import format_cards
-from rummy_tui.core.dealing import deal_cards
+from rummy_tui.core.cards import PlacedCard, format_cards
+from rummy_tui.core.deal_flow import Done, Plan, assign
 from rummy_tui.core.errors import IllegalAction, Value
-from rummy_tui.core.melds import PlacedCard
+from rummy_tui.core.history import deal_start, replay
 from rummy_tui.core.state import GameState, Phase, TakeBackNote
-
-if TYPE_CHECKING:
-    from rummy_tui.core.engine import Game
 
 RULE_ID = "P-4"
 """The rule every take-back refusal names."""
@@ -67,18 +69,26 @@ class TakeBackRefused(IllegalAction):
         self.values.update(values)
 
 
+class HoldsMatch(Protocol):
+    """Anything holding a match's state, as :class:`~rummy_tui.core.engine.Game` does."""
+
+    @property
+    def state(self) -> GameState:
+        """The whole state of the match."""
+        ...
+
+
 def _refused(code: str, **values: Value) -> TakeBackRefused:
     return TakeBackRefused(code, **values)
 
 
-def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | None:
+def take_back_refusal(state: GameState, seat: int | None = None) -> IllegalAction | None:
     """Why the newest move may not be taken back now (by ``seat``, if given), or None.
 
     Args:
-        game: The match.
+        state: The match.
         seat: Who asks; None asks for whoever made the newest move.
     """
-    state = game.state
     if not state.take_backs_on:
         return _refused("takeback.off")
     if state.deal.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
@@ -101,20 +111,66 @@ def take_back_refusal(game: Game, seat: int | None = None) -> TakeBackRefused | 
     return None
 
 
-def newest_move(game: Game) -> ActionRecord | None:
+def check_take_back(state: GameState, seat: int | None = None) -> Plan:
+    """The check of :class:`~rummy_tui.core.actions.TakeBack` (``seat``: who asks): the
+    refusal raised, or the plan that takes the newest move back and notes it (P-4)."""
+    refusal = take_back_refusal(state, seat)
+    if refusal is not None:
+        raise refusal
+    record = state.log[-1]
+    assert record.seat is not None  # take_back_refusal refuses table records
+    mover = record.seat
+
+    def run() -> Done:
+        placed = placed_by(state, record)
+        rebuilt = replay_without_newest(state)
+        name = state.players[mover]
+        length = len(rebuilt.log)
+        note = TakeBackNote(
+            seat=mover,
+            deal_number=record.deal_number,
+            position=length,
+            text=f"{name} took back: {describe_move(record, placed)}",
+            cards=placed,
+            name=name,
+            move=record.action,
+        )
+        earlier = [
+            note if note.position <= length else note.model_copy(update={"position": length})
+            for note in state.take_back_notes
+        ]
+        # Only the deal in progress and its records change: nothing before the deal does.
+        assign(state, deal=rebuilt.deal, log=rebuilt.log, take_back_notes=[*earlier, note])
+        return TakeBack(), note.text, LogFacts(name=name)
+
+    return run
+
+
+def take_back_record(state: GameState, seat: int | None = None) -> ActionRecord:
+    """Check and apply a take-back (``seat``: who asks) and return its record: the mover's
+    seat, the deal, the public line. The note it wrote is the newest of the take-back notes.
+
+    Raises:
+        TakeBackRefused: naming P-4, with the game unchanged.
+    """
+    plan = check_take_back(state, seat)
+    mover = state.log[-1].seat
+    done, text, facts = plan()
+    note = state.take_back_notes[-1]
+    return ActionRecord(
+        seat=mover, action=done, deal_number=note.deal_number, text=text, facts=facts
+    )
+
+
+def newest_move(game: HoldsMatch) -> ActionRecord | None:
     """The move a take-back would undo now, or None when none may be taken back.
 
     Its ``seat`` says whose it is: after a discard that is the player who discarded, not the
     seat to act, so the interface knows whose hand to show again.
     """
-    if take_back_refusal(game) is not None:
+    if take_back_refusal(game.state) is not None:
         return None
     return game.state.log[-1]
-
-
-def can_take_back(game: Game, seat: int | None = None) -> bool:
-    """Whether the newest move may be taken back now (by ``seat``, if given)."""
-    return take_back_refusal(game, seat) is None
 
 
 def placed_token(placed: PlacedCard) -> str:
@@ -159,77 +215,22 @@ def describe_move(record: ActionRecord, placed: Sequence[PlacedCard] = ()) -> st
     return action.kind.replace("_", " ")
 
 
-def take_back(game: Game, seat: int | None = None) -> TakeBackNote:
-    """Take back the newest move and return the public note written for it.
-
-    The game becomes exactly what it would be had the move never been made; only
-    ``take_back_notes`` remembers it.
-
-    Raises:
-        TakeBackRefused: naming P-4, with the game unchanged.
-    """
-    refusal = take_back_refusal(game, seat)
-    if refusal is not None:
-        raise refusal
-    state = game.state
-    record = state.log[-1]
-    assert record.seat is not None  # take_back_refusal refuses table records
-    placed = placed_by(state, record)
-    rebuilt = replay_without_newest(state)
-    name = state.players[record.seat]
-    note = TakeBackNote(
-        seat=record.seat,
-        deal_number=record.deal_number,
-        position=len(rebuilt.log),
-        text=f"{name} took back: {describe_move(record, placed)}",
-        cards=placed,
-        name=name,
-        move=record.action,
-    )
-    length = len(rebuilt.log)
-    earlier = [
-        note if note.position <= length else note.model_copy(update={"position": length})
-        for note in state.take_back_notes
-    ]
-    rebuilt.take_back_notes = [*earlier, note]
-    for field in GameState.model_fields:
-        setattr(state, field, getattr(rebuilt, field))
-    return note
-
-
 def replay_without_newest(state: GameState) -> GameState:
     """The match as it would stand had the newest record never been applied.
 
     The deal in progress is dealt again from its recorded card order and every record since
-    its start except the newest is applied again. Nothing before the deal changes while the
-    deal is being played, so the rest of the state is kept.
+    its start except the newest is applied again (:func:`~rummy_tui.core.history.replay`).
+    Nothing before the deal changes while the deal is being played, so the rest of the
+    state is kept.
     """
-    from rummy_tui.core.engine import Game
-
-    deal = state.deal
-    starts = [
-        index
-        for index, record in enumerate(state.log)
-        if isinstance(record.action, StartDeal) and record.deal_number == deal.deal_number
-    ]
-    start = starts[-1] if starts else 0
-    fresh = deal_cards(state.rules, len(state.players), deal.dealer, deal.deck, deal.deal_number)
-    rebuilt = state.model_copy(
-        deep=True, update={"deal": fresh, "log": list(state.log[: start + 1])}
-    )
-    replay = Game(rebuilt)
-    for record in state.log[start + 1 : -1]:
-        done = replay.apply(record.action, seat=record.seat)
-        if (done.action, done.text) != (record.action, record.text):
-            raise RuntimeError(
-                f"replaying {record.action.kind} gave {done.text!r}, not {record.text!r}"
-            )
+    start, rebuilt = deal_start(state)
+    replay(rebuilt, state.log[start + 1 : -1])
     # The records are immutable and equal to the replayed ones: keep the originals.
     rebuilt.log = list(state.log[:-1])
     return rebuilt
 
 
-def public_log(game: Game) -> list[ActionRecord | TakeBackNote]:
+def public_log(game: HoldsMatch) -> list[ActionRecord | TakeBackNote]:
     """The log in order with the take-back notes in their places (both kinds have ``seat``,
     ``deal_number`` and ``text``)."""
     return merge_log(game.state.log, game.state.take_back_notes)
@@ -249,21 +250,27 @@ def merge_log(
     return merged
 
 
-def notes_to_extra(game: Game) -> list[dict[str, Any]]:
-    """The take-back notes as plain data for a save file's ``extra`` member."""
-    return [note.model_dump() for note in game.state.take_back_notes]
-
-
-def notes_from_extra(game: Game, data: object) -> None:
-    """Put back notes written by :func:`notes_to_extra`; anything unreadable is left out."""
+def readable_notes(state: GameState, data: object) -> list[TakeBackNote]:
+    """The take-back notes in plain data (as :func:`notes_to_extra` writes them) that fit
+    the match: each one readable, in the log's range, naming a seat; the rest is left out."""
     if not isinstance(data, list):
-        return
+        return []
     notes: list[TakeBackNote] = []
     for item in data:
         try:
             note = TakeBackNote.model_validate(item)
         except ValueError:
             continue
-        if note.position <= len(game.state.log) and 0 <= note.seat < len(game.players):
+        if note.position <= len(state.log) and 0 <= note.seat < len(state.players):
             notes.append(note)
-    game.state.take_back_notes = notes
+    return notes
+
+
+def notes_to_extra(game: HoldsMatch) -> list[dict[str, Any]]:
+    """The take-back notes as plain data (as saves before format 2 kept them in ``extra``)."""
+    return [note.model_dump() for note in game.state.take_back_notes]
+
+
+def notes_from_extra(game: HoldsMatch, data: object) -> None:
+    """Put back notes written by :func:`notes_to_extra`; anything unreadable is left out."""
+    game.state.take_back_notes = readable_notes(game.state, data)

@@ -2,9 +2,9 @@
 
 A save file is one JSON object written by rummy_tui (UTF-8, one line)::
 
-    {"format_version": 1, "app_version": "0.1.0", "setup": {...}, "first_deal": {...},
-     "log": [...], "saved_at": "...", "summary": {...}, "extra": {...},
-     "checksum": "<sha256>"}
+    {"format_version": 2, "app_version": "0.1.0", "setup": {...}, "first_deal": {...},
+     "log": [...], "saved_at": "...", "summary": {...}, "take_backs": [...],
+     "extra": {...}, "checksum": "<sha256>"}
 
 (the members that change with every save come after the log, so a save can hash the
 unchanged opening once; readers do not depend on the order, only the checksum's place at
@@ -19,6 +19,8 @@ the end is fixed)
   the engine also logs it);
 * ``log``: every applied action as an ``ActionRecord``; each deal's ``start_deal`` record
   carries that deal's card order;
+* ``take_backs``: the public notes of the moves taken back (P-4), each saying where in the
+  log it stands (the log holds the game as if those moves had never been made);
 * ``saved_at``: when it was written (UTC); ``extra``: what the user interface keeps with the
   match;
 * ``checksum``: the SHA-256 of the file's UTF-8 bytes before ``,"checksum":"``, so a file
@@ -40,15 +42,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rummy_tui.core import ActionRecord, Card, Game, Phase
-from rummy_tui.core.state import CutRound
+from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.printable import printable, printable_tree
 from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.rules_check import rebuilt_rules
 
-FORMAT_VERSION = 1
-"""The format this version of rummy_tui writes."""
+FORMAT_VERSION = 2
+"""The format this version of rummy_tui writes (2: the take-back notes are the save's own
+``take_backs``, no longer the interface's ``extra``)."""
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 """Largest file read as a save. A long 12-player match saves well under 1 MB; anything this
 big is not a save of ours and is not read into memory."""
@@ -147,18 +150,41 @@ class SaveFile(BaseModel):
     """Whatever the user interface keeps with the match (for example hints used)."""
     log: list[ActionRecord] = Field(default_factory=list)
     """Every applied action, in order."""
+    take_backs: list[TakeBackNote] = Field(default_factory=list)
+    """The public notes of the moves taken back (P-4), oldest first."""
 
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Turns the parsed JSON of format N into that of format N + 1."""
 
-MIGRATIONS: dict[int, Migration] = {}
+OLD_TAKE_BACK_NOTES = "take_back_notes"
+"""Where saves of format 1 kept the take-back notes: a member of ``extra``."""
+
+
+def _take_backs_out_of_extra(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> 2: the take-back notes the interface kept in ``extra`` become the save's
+    ``take_backs``; notes that cannot be read are left out, as format 1 left them out when
+    it loaded."""
+    extra = data.get("extra")
+    notes: list[Any] = []
+    if isinstance(extra, dict):
+        extra = dict(extra)
+        kept = extra.pop(OLD_TAKE_BACK_NOTES, None)
+        for item in kept if isinstance(kept, list) else ():
+            try:
+                notes.append(TakeBackNote.model_validate(item).model_dump(mode="json"))
+            except ValueError:
+                continue
+        data = {**data, "extra": extra}
+    return {**data, "take_backs": notes, "format_version": 2}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _take_backs_out_of_extra}
 """One migration per older format version, keyed by the version it upgrades *from*.
 
-Format 1 is the first, so none exists yet. When the format changes, raise
-:data:`FORMAT_VERSION`, add ``MIGRATIONS[old] = function`` and a test with a file of the
-old format. Each function takes and returns the parsed JSON object and sets
-``format_version`` to the next version.
+When the format changes, raise :data:`FORMAT_VERSION`, add ``MIGRATIONS[old] = function``
+and a test with a file of the old format. Each function takes and returns the parsed JSON
+object and sets ``format_version`` to the next version.
 """
 
 

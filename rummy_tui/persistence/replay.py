@@ -8,7 +8,9 @@ impossible log is refused with the step and the engine's reason.
 
 from __future__ import annotations
 
-from rummy_tui.core import Game, IllegalAction, StartDeal, new_game
+from rummy_tui.core import Game, StartDeal, new_game
+from rummy_tui.core.history import ReplayError, replay
+from rummy_tui.core.takeback import readable_notes
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import SaveFile, summarize
@@ -48,7 +50,6 @@ def rebuild(save: SaveFile) -> Game:
             ).format(n=len(first.deck), packs=len(game.state.deal.deck))
         )
     game.state.cut = list(first.cut)
-    seats = len(game.players)
     # Starting the match logs the first deal itself: those records must be the file's first.
     opening = len(game.state.log)
     for step, (dealt, record) in enumerate(zip(game.state.log, save.log, strict=False), 1):
@@ -62,44 +63,12 @@ def rebuild(save: SaveFile) -> Game:
             )
     if len(save.log) < opening:
         raise SaveError(_("The log does not start with the first deal."))
-    for step, record in enumerate(save.log[opening:], start=opening + 1):
-        action = record.action
-        if isinstance(action, StartDeal):
-            if record.seat is not None:
-                raise SaveError(
-                    _("Step {step}: a new deal is started by the table, not a seat.").format(
-                        step=step
-                    )
-                )
-        elif record.seat is None or not 0 <= record.seat < seats:
-            raise SaveError(
-                _("Step {step}: the log names no seat of this table for {action}.").format(
-                    step=step, action=action.kind
-                )
-            )
-        try:
-            done = game.apply(action, seat=record.seat)
-        except IllegalAction as error:
-            raise SaveError(_("Step {step}: {error}").format(step=step, error=error)) from None
-        except Exception as error:  # the engine met input it never produces itself
-            raise SaveError(
-                _("Step {step}: the {action} action cannot be replayed ({kind}: {error}).").format(
-                    step=step, action=action.kind, kind=type(error).__name__, error=error
-                )
-            ) from None
-        if done.action != action or done.deal_number != record.deal_number:
-            raise SaveError(
-                _(
-                    "Step {step}: the log does not match the game: it records "
-                    "{recorded} in deal {deal}, the engine did {done} in deal {done_deal}."
-                ).format(
-                    step=step,
-                    recorded=repr(record.text or action.kind),
-                    deal=record.deal_number,
-                    done=repr(done.text),
-                    done_deal=done.deal_number,
-                )
-            )
+    try:
+        replay(game.state, save.log[opening:])
+    except ReplayError as failure:
+        raise SaveError(_step_reason(opening + failure.step + 1, failure)) from None
+    # The notes of the moves taken back (P-4) stand where the log says; others are left out.
+    game.state.take_back_notes = readable_notes(game.state, save.take_backs)
     reached = summarize(game)
     if reached != save.summary:
         differences = [
@@ -117,3 +86,31 @@ def rebuild(save: SaveFile) -> Game:
             )
         )
     return game
+
+
+def _step_reason(step: int, failure: ReplayError) -> str:
+    """Why step ``step`` of a save's log does not replay, in one sentence."""
+    record = failure.record
+    action = record.action
+    if failure.refusal is not None:
+        return _("Step {step}: {error}").format(step=step, error=failure.refusal)
+    if failure.error is not None:
+        return _("Step {step}: the {action} action cannot be replayed ({kind}: {error}).").format(
+            step=step, action=action.kind, kind=type(failure.error).__name__, error=failure.error
+        )
+    if failure.done is not None:
+        return _(
+            "Step {step}: the log does not match the game: it records "
+            "{recorded} in deal {deal}, the engine did {done} in deal {done_deal}."
+        ).format(
+            step=step,
+            recorded=repr(record.text or action.kind),
+            deal=record.deal_number,
+            done=repr(failure.done.text),
+            done_deal=failure.done.deal_number,
+        )
+    if isinstance(action, StartDeal):
+        return _("Step {step}: a new deal is started by the table, not a seat.").format(step=step)
+    return _("Step {step}: the log names no seat of this table for {action}.").format(
+        step=step, action=action.kind
+    )

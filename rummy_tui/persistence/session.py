@@ -4,9 +4,9 @@ An autosave rewrites the whole file (that is what makes it atomic), but nothing 
 written is serialized or hashed again: the log only ever grows and each ``ActionRecord`` is
 immutable, so the session keeps the file's unchanging opening (format, version, setup, first
 deal), the log's JSON bytes and a SHA-256 state over both, and adds only the actions applied
-since the previous save. The parts that change every time (time, summary, extra data) come
-last. An autosave then costs the new actions, a short tail and the write itself, about the
-same for the first action of a match as for the five-thousandth.
+since the previous save. The parts that change every time (time, summary, take-back notes,
+extra data) come last. An autosave then costs the new actions, a short tail and the write
+itself, about the same for the first action of a match as for the five-thousandth.
 """
 
 from __future__ import annotations
@@ -85,9 +85,11 @@ class Session:
             ) from None
         when = saved_at.isoformat(timespec="milliseconds")
         try:
+            notes = ",".join(note.model_dump_json() for note in game.state.take_back_notes)
             tail = (
                 f'],"saved_at":"{when}",'
                 f'"summary":{(summary or summarize(game)).model_dump_json()},'
+                f'"take_backs":[{notes}],'
                 f'"extra":{extra_json}'
             ).encode()
         except UnicodeEncodeError:
@@ -179,15 +181,12 @@ def first_deal_from_seed(game: Game) -> FirstDeal:
                 setup=setup,
                 first_deal=first,
                 log=list(state.log),
+                take_backs=list(state.take_back_notes),
             )
         )
     except (SaveError, ValueError):
         replayed = None
-    # Take-back notes live outside the log (P-4), so the replay cannot have them.
-    notes = {"take_back_notes"}
-    if replayed is None or replayed.state.model_dump(exclude=notes) != state.model_dump(
-        exclude=notes
-    ):
+    if replayed is None or replayed.state.model_dump() != state.model_dump():
         raise SaveError(
             _(
                 "This match cannot be saved: the order of its first deal was not kept "

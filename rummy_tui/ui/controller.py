@@ -47,7 +47,6 @@ from rummy_tui.core.offers import (
     take_back_offer,
 )
 from rummy_tui.core.state import CutRound, TakeBackNote
-from rummy_tui.core.takeback import notes_from_extra, notes_to_extra
 from rummy_tui.i18n import _
 from rummy_tui.i18n.refusals import shared_refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
@@ -57,9 +56,6 @@ from rummy_tui.ui.hand_state import HandOrders
 if TYPE_CHECKING:
     from rummy_tui.bots import Bot, Hint
     from rummy_tui.persistence import SaveStore
-
-TAKE_BACK_NOTES_KEY = "take_back_notes"
-"""Where a save's extra data keeps the public take-back notes (P-4)."""
 
 Notice = Callable[[str, SeverityLevel], None]
 """Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
@@ -226,20 +222,28 @@ class Controller:
 
     # ------------------------------------------------------------------ take-back (P-4)
 
-    def take_back_refusal(self, seat: int) -> str | None:
-        """The core's one-sentence reason why ``seat`` may not take back the newest move now,
-        or None when it may. Computer players are never offered a take-back."""
+    def take_back_reason(self, seat: int) -> str | None:
+        """The one-sentence reason why ``seat`` may not take back the newest move now (the
+        core's refusal in words), or None when it may. Computer players are never offered a
+        take-back."""
+        refusal = self._seat_may_not_take_back(seat)
+        if refusal is not None:
+            return refusal
+        try:
+            core_refusal = self.game.take_back_refusal(seat)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return _("That move could not be taken back: {error}.").format(error=error)
+        return None if core_refusal is None else self.words(core_refusal)
+
+    def _seat_may_not_take_back(self, seat: int) -> str | None:
+        """Why ``seat`` is not a person at this table who may take back a move, or None."""
         if self.is_bot(seat):
             return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
         if not 0 <= seat < len(self.players):
             return _("Only the player at the keyboard may take back a move ({rule}).").format(
                 rule="P-4"
             )
-        try:
-            refusal = take_back_offer(self.game, seat).refusal
-        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return _("That move could not be taken back: {error}.").format(error=error)
-        return None if refusal is None else self._words(refusal)
+        return None
 
     def mover_to_take_back(self) -> int | None:
         """The person whose move a take-back would undo now (after a discard: the player who
@@ -250,10 +254,11 @@ class Controller:
         return mover
 
     def take_back(self, seat: int) -> TakeBackNote | str:
-        """Take back ``seat``'s newest move (the core decides whether it may): the mover's
-        hand order gets the cards back, and the match is saved as if the move had never been
-        made. Returns the public note, or the refusal's sentence with nothing changed."""
-        refusal = self.take_back_refusal(seat)
+        """Take back ``seat``'s newest move (the core checks once whether it may, and replays
+        the deal once): the mover's hand order gets the cards back, and the match is saved as
+        if the move had never been made. Returns the public note, or the refusal's sentence
+        with nothing changed."""
+        refusal = self._seat_may_not_take_back(seat)
         if refusal is not None:
             return refusal
         try:
@@ -394,10 +399,9 @@ class Controller:
         return list(self.hints_used.get(deal_number, [0] * len(self.players)))
 
     def restore_extra(self, extra: dict[str, Any] | None) -> None:
-        """Take back what the interface kept in a save: hint counts, take-back notes (P-4)
-        and hand orders."""
+        """Take back what the interface kept in a save: hint counts and hand orders (the
+        take-back notes, P-4, come back with the game itself)."""
         self.restore_hints(extra)
-        notes_from_extra(self.game, (extra or {}).get(TAKE_BACK_NOTES_KEY))
         views = [self.view(seat) for seat in range(len(self.players))]
         self.hands.restore((extra or {}).get("hand_order", {}), views)
 
@@ -438,8 +442,6 @@ class Controller:
             extra["hints_used"] = {str(deal): counts for deal, counts in self.hints_used.items()}
         if self.hands.by_seat:
             extra["hand_order"] = self.hands.to_extra()
-        if self.game.state.take_back_notes:
-            extra[TAKE_BACK_NOTES_KEY] = notes_to_extra(self.game)
         try:
             self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
         except Exception as error:

@@ -353,6 +353,6 @@ class TableQuestions(MoveQuestions, Protocol):
     """Everything the table screen may ask the match: the move keys' questions and whether
     ``u`` takes a move back (read-only: nothing changes)."""
 
-    def take_back_refusal(self, seat: int) -> str | None:
+    def take_back_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not take back a move now (a sentence), or None when it may."""
         ...

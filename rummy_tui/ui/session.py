@@ -179,16 +179,15 @@ class MatchSession:
         the core allows it (P-4). A computer still thinking stops; the keyboard stays with
         (or returns to) the mover, with no further hand-off."""
         mover = self.keyboard_seat if seat is None else seat
-        refusal = (
-            _("Only the player at the keyboard may take back a move ({rule}).").format(rule="P-4")
-            if mover is None
-            else self.controller.take_back_refusal(mover)
-        )
-        if refusal is None and mover is not None:
-            self.stop_bots()
-            self._bot_waiting = None
-            result = self.controller.take_back(mover)
+        if mover is None:
+            refusal = _("Only the player at the keyboard may take back a move ({rule}).").format(
+                rule="P-4"
+            )
+        else:
+            result = self.controller.take_back(mover)  # the core checks once, replays once
             if not isinstance(result, str):
+                self.stop_bots()
+                self._bot_waiting = None
                 self.keyboard_seat = mover
                 self.moved(result)
                 return
@@ -342,7 +341,7 @@ class MatchSession:
         after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
         from rummy_tui.ui.screens.handoff import TakeBackGate
 
-        refusal = self.controller.take_back_refusal(mover)
+        refusal = self.controller.take_back_reason(mover)
         if refusal is not None:
             self._refused_from_hand_off(refusal)
             return

@@ -58,6 +58,6 @@ class TableAnswers:
         """Why the hand cannot be laid down now (B-3, E-7)."""
         return self._controller.go_out_refusal()
 
-    def take_back_refusal(self, seat: int) -> str | None:
+    def take_back_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not take back a move now, or None when it may (P-4)."""
-        return self._controller.take_back_refusal(seat)
+        return self._controller.take_back_reason(seat)

@@ -38,8 +38,10 @@ def test_G10_fast_listing_equals_the_straightforward_one(
     game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=players)
     positions = 0
     while positions < 250 and game.phase is not Phase.MATCH_OVER:
-        legal = list_legal_actions(game)
-        assert legal == list_legal_actions(game, fast=False), game.state.deal.hands[game.current]
+        legal = list_legal_actions(game.state)
+        assert legal == list_legal_actions(game.state, fast=False), game.state.deal.hands[
+            game.current
+        ]
         positions += 1
         # Mostly melds and lay-offs where there are some, so that the table fills up.
         plays = [action for action in legal if action.kind in ("meld", "lay_off", "go_out")]

@@ -206,13 +206,17 @@ def _try_to_overwrite(store: SaveStore, name: str) -> None:
 def test_newer_format_version_is_refused_with_a_message_saying_so(store: SaveStore) -> None:
     setup, game = match_at("rummy500", "draw")
     store.create(setup, game, "future")
-    reseal(store.path_of("future"), lambda data: data.update(format_version=2, app_version="2.0"))
+    newer = save_format.FORMAT_VERSION + 1
+    reseal(
+        store.path_of("future"),
+        lambda data: data.update(format_version=newer, app_version="2.0"),
+    )
 
     with pytest.raises(SaveError) as refused:
         store.load("future")
 
     message = str(refused.value)
-    assert "rummy_tui 2.0" in message and "save format 2" in message
+    assert "rummy_tui 2.0" in message and f"save format {newer}" in message
     assert "Update rummy_tui" in message
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rummy_tui.core import Game, Phase, TakeDiscard
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
@@ -270,11 +272,11 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
         assert "· saved" in screen_text(app)
 
     _setup, saved, extra = SaveStore(tmp_path).load(name)
-    assert extra["take_back_notes"]
+    assert "take_back_notes" not in extra  # the save keeps the notes itself (format 2)
+    assert [note.text for note in saved.state.take_back_notes] == ["Bob took back: meld 7H 8H 9H"]
     assert saved.state.model_dump(exclude={"take_back_notes"}) == never.state.model_dump(
         exclude={"take_back_notes"}
     )
-    assert saved.to_json() == never.to_json()  # the save's game knows nothing of the move
 
     resumed = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())
     async with resumed.run_test(size=(100, 32)) as pilot:
@@ -284,7 +286,7 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
         assert again.state.model_dump(exclude={"take_back_notes"}) == never.state.model_dump(
             exclude={"take_back_notes"}
         )
-        # The public note came back with the save's extra data.
+        # The public note came back with the save.
         assert [note.text for note in again.state.take_back_notes] == [
             "Bob took back: meld 7H 8H 9H"
         ]
@@ -470,3 +472,35 @@ async def test_P4_the_cursor_stands_on_the_card_taken_back() -> None:
         state = table(app).hand_state
         assert state is not None and str(state.order[state.cursor]) in ("7H", "8H", "9H")
         assert not state.selected
+
+
+def test_P4_one_take_back_checks_the_core_once_and_replays_the_deal_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The session's take-back asks the core's one refusal once and replays the deal once."""
+    from rummy_tui.core import takeback
+    from rummy_tui.ui.controller import Controller
+
+    game = classic_game()
+    game.apply(TakeDiscard())
+    controller = Controller(setup_for_game(game), game)
+    asked: list[int | None] = []
+    replays: list[int] = []
+    real_refusal = takeback.take_back_refusal
+    real_replay = takeback.replay_without_newest
+
+    def refusal(state: object, seat: int | None = None) -> object:
+        asked.append(seat)
+        return real_refusal(state, seat)  # type: ignore[arg-type]
+
+    def replay(state: object) -> object:
+        replays.append(1)
+        return real_replay(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(takeback, "take_back_refusal", refusal)
+    monkeypatch.setattr(takeback, "replay_without_newest", replay)
+
+    note = controller.take_back(1)
+
+    assert not isinstance(note, str) and note.seat == 1
+    assert len(asked) == 1 and len(replays) == 1

@@ -4,6 +4,7 @@ from typing import Any
 
 from rummy_tui.core.variants import boathouse, classic, double, european, rummy500
 from rummy_tui.core.variants.ruleset import (
+    BOOK_RULE_IDS,
     AceRule,
     DrawRule,
     OptionSpec,
@@ -25,6 +26,8 @@ _PRESETS: dict[str, RuleSet] = {
     "rummy500": rummy500.RULES,
     "european": european.RULES,
 }
+
+BOOK_RULE_IDS.update({variant_id: preset.rule_ids for variant_id, preset in _PRESETS.items()})
 
 
 def preset_rule_ids(variant_id: str) -> RuleIds | None:

@@ -101,6 +101,12 @@ class RuleIds(BaseModel):
     """Where an ace may stand in a run (C-1, B-4, D-3, R-2, E-2)."""
 
 
+BOOK_RULE_IDS: dict[str, RuleIds] = {}
+"""The rule ids of each variant's book, by variant id: filled by :mod:`rummy_tui.core.variants`
+as it defines the variants (always before a rule set is read back, as importing this module
+runs that package first), and given to a rule set read back without them."""
+
+
 class RuleSet(BaseModel):
     """The complete rules of one variant with the options chosen for a match."""
 
@@ -178,9 +184,7 @@ class RuleSet(BaseModel):
     @classmethod
     def _variant_rule_ids(cls, data: Any) -> Any:
         if isinstance(data, dict) and "rule_ids" not in data:
-            from rummy_tui.core.variants import preset_rule_ids
-
-            found = preset_rule_ids(str(data.get("variant_id", "")))
+            found = BOOK_RULE_IDS.get(str(data.get("variant_id", "")))
             if found is not None:
                 data = {**data, "rule_ids": found}
         return data

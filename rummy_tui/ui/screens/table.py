@@ -254,7 +254,7 @@ class TableScreen(Screen[None]):
         if not table_offers(action, self.options):
             return False
         if action == "take_back":
-            return self.take_back_refusal() is None
+            return self.take_back_reason() is None
         return True
 
     def key_offered(self, action: str) -> bool:
@@ -262,12 +262,12 @@ class TableScreen(Screen[None]):
         :func:`rummy_tui.ui.move_keys.key_offered`)."""
         return move_keys.key_offered(action, self.options)
 
-    def take_back_refusal(self) -> str | None:
+    def take_back_reason(self) -> str | None:
         """Why the player at the keyboard may not take back a move now (the core's sentence),
         or None when ``u`` takes one back."""
         if self.mode is Mode.HIDDEN:
             return _("Only the player at the keyboard may take back a move (P-4).")
-        return self.asks.take_back_refusal(self.view.seat)
+        return self.asks.take_back_reason(self.view.seat)
 
     # ------------------------------------------------------------------ move keys
 
@@ -415,7 +415,7 @@ class TableScreen(Screen[None]):
 
     def action_take_back_refused(self) -> None:
         """``u`` when nothing may be taken back: the core's reason, in red."""
-        self.refused(self.take_back_refusal() or _("Nothing can be taken back now (P-4)."))
+        self.refused(self.take_back_reason() or _("Nothing can be taken back now (P-4)."))
 
     def action_show_log(self) -> None:
         """The whole log of the match, as the player at the keyboard may see it."""
