@@ -2,7 +2,6 @@
 
 The package only gathers its modules' public names; no module of the package imports it
 (``levels.py``: the levels and ``make_bot``; ``hints.py``: the hint of a seat).
-
 """
 
 from __future__ import annotations
