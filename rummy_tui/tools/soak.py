@@ -177,59 +177,9 @@ def soak_variant(
             found.refused_tables += 1
             tick()
             continue
-        levels = seats_for(deal_index, count, rng)
-        names = [f"Seat {number + 1}" for number in range(count)]
-        deal_seed = rng.randrange(2**31)
-        where = f"{variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
-        bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
         checking = save_every > 0 and deal_index % save_every == 0
-        try:
-            game = new_game(rules, names, seed=deal_seed)
-            deck = full_deck(rules, count)
-            ended = False
-            endless = rules.rebuild_limit is None and set(levels) == {"random"}
-            for step in range(ENDLESS_ACTIONS if endless else MAX_ACTIONS):
-                if stop is not None and stop.is_set():
-                    break
-                if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-                    ended = True
-                    break
-                legal = game.legal_actions()
-                seat = game.current
-                action = bots[seat].choose(game.view(seat), legal)
-                if action not in legal:
-                    found.violations.append(f"{where}: seat {seat} chose an unlisted action")
-                    break
-                game.apply(action)
-                found.actions += 1
-                problems = invariant_violations(game, deck, check_legal=True)
-                if problems:
-                    found.violations.append(f"{where}, step {step}: {problems[0]}")
-                    break
-                if checking and step == 40:
-                    problem = check_save(game, rules, names, folder)
-                    found.saves_checked += 1
-                    if problem:
-                        found.violations.append(f"{where}, step {step}: {problem}")
-            else:
-                if endless:
-                    found.capped += 1  # endless by the rules, and nobody aims to end it
-                else:
-                    found.violations.append(
-                        f"{where}: the deal did not end in {MAX_ACTIONS} actions"
-                    )
-            if not ended and stop is not None and stop.is_set():
-                found.actions -= step  # the interrupted deal does not count
-                break
-            if ended:
-                found.finished += 1
-                if checking:
-                    problem = check_save(game, rules, names, folder)
-                    found.saves_checked += 1
-                    if problem:
-                        found.violations.append(f"{where}, at the end: {problem}")
-        except Exception as error:  # a soak reports, never dies
-            found.violations.append(f"{where}: {type(error).__name__}: {error}")
+        if soak_deal(found, deal_index, rules, count, rng, checking, folder, stop):
+            break  # stopped in the middle of the deal, which does not count
         found.deals += 1
         if deal_index % 2:
             found.bot_deals += 1
@@ -238,6 +188,82 @@ def soak_variant(
         tick()
     found.seconds = time.perf_counter() - started
     return found
+
+
+def soak_deal(
+    found: VariantSoak,
+    deal_index: int,
+    rules: RuleSet,
+    count: int,
+    rng: random.Random,
+    checking: bool,
+    folder: Path,
+    stop: StopFlag | None = None,
+) -> bool:
+    """Play deal ``deal_index`` of the soak at a table of ``count`` and add what it finds to
+    ``found`` (``checking``: save and load the match on the way and at the end). Returns
+    True when ``stop`` was set in the middle of the deal; its actions are then taken back
+    out of ``found``."""
+    levels = seats_for(deal_index, count, rng)
+    names = [f"Seat {number + 1}" for number in range(count)]
+    deal_seed = rng.randrange(2**31)
+    where = f"{found.variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
+    bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
+    try:
+        game = new_game(rules, names, seed=deal_seed)
+        deck = full_deck(rules, count)
+        ended = False
+        endless = rules.rebuild_limit is None and set(levels) == {"random"}
+        for step in range(ENDLESS_ACTIONS if endless else MAX_ACTIONS):
+            if stop is not None and stop.is_set():
+                break
+            if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+                ended = True
+                break
+            legal = game.legal_actions()
+            seat = game.current
+            action = bots[seat].choose(game.view(seat), legal)
+            if action not in legal:
+                found.violations.append(f"{where}: seat {seat} chose an unlisted action")
+                break
+            game.apply(action)
+            found.actions += 1
+            problems = invariant_violations(game, deck, check_legal=True)
+            if problems:
+                found.violations.append(f"{where}, step {step}: {problems[0]}")
+                break
+            if checking and step == 40:
+                _check_save_of(found, game, rules, names, folder, f"{where}, step {step}")
+        else:
+            if endless:
+                found.capped += 1  # endless by the rules, and nobody aims to end it
+            else:
+                found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
+        if not ended and stop is not None and stop.is_set():
+            found.actions -= step  # the interrupted deal does not count
+            return True
+        if ended:
+            found.finished += 1
+            if checking:
+                _check_save_of(found, game, rules, names, folder, f"{where}, at the end")
+    except Exception as error:  # a soak reports, never dies
+        found.violations.append(f"{where}: {type(error).__name__}: {error}")
+    return False
+
+
+def _check_save_of(
+    found: VariantSoak,
+    game: Game,
+    rules: RuleSet,
+    names: Sequence[str],
+    folder: Path,
+    where: str,
+) -> None:
+    """Save and load the match, counting the check and any problem it finds at ``where``."""
+    problem = check_save(game, rules, names, folder)
+    found.saves_checked += 1
+    if problem:
+        found.violations.append(f"{where}: {problem}")
 
 
 @dataclass(frozen=True)
