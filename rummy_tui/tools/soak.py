@@ -16,7 +16,10 @@ hand sizes, valid melds, a legal action unless the deal is over, zero-sum chips)
 a temporary folder) and loaded back: the replayed match must equal the one played. A deal
 still running after ``MAX_ACTIONS`` actions is a violation (a livelock), except a deal of
 random players under unlimited stock rebuilds: the rules let it go on as long as the table
-wants, so it is stopped after ``ENDLESS_ACTIONS`` checked actions and counted as endless.
+wants, so it is stopped after ``ENDLESS_ACTIONS`` checked actions and counted as endless. A
+deal of computer players that no seat can ever end any more (:func:`no_seat_can_end`: every
+hand down to one card, one card drawn a turn, and no card off the table fits any meld on it)
+is counted as endless too, for the same reason.
 
 It is not part of the test suite (it runs for hours at full size); the README's "The soak
 run" section gives the figures of the last run. The exit status is 1 when anything was found.
@@ -46,7 +49,8 @@ from rummy_tui.bots import make_bot
 from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
-from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.variants import VARIANT_IDS, DrawRule, RulesError, player_count_error
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
 from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
@@ -79,7 +83,8 @@ class VariantSoak:
     """Deals of random players under unlimited stock rebuilds still going at the end:
     such a deal may go on as long as the table wants (no rule ends it), and random players
     never aim to go out, so it is stopped at ``ENDLESS_ACTIONS``, every action checked, and
-    is not a livelock."""
+    is not a livelock; and deals of computer players that no seat can end any more
+    (:func:`no_seat_can_end`), found at ``MAX_ACTIONS``."""
     actions: int = 0
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
@@ -130,6 +135,21 @@ def seats_for(deal_index: int, count: int, rng: random.Random) -> list[str]:
     if deal_index % 2 == 0:
         return ["random"] * count
     return [rng.choice((*BOT_LEVELS, *BOT_LEVELS, "random")) for _ in range(count)]
+
+
+def no_seat_can_end(game: Game) -> bool:
+    """Whether the deal in play can never end: the stock is rebuilt without limit, a turn
+    draws one card, every hand holds at most one card (two after the draw: too few for a
+    meld) and no card off the table fits any meld on it. No seat can then empty its hand,
+    whoever plays, and the rules let the deal go on as long as the table wants."""
+    rules = game.rules
+    deal = game.state.deal
+    if not rules.rebuild_stock or rules.rebuild_limit is not None:
+        return False
+    if rules.draw_rule is not DrawRule.SINGLE or any(len(hand) > 1 for hand in deal.hands):
+        return False
+    loose = [*deal.stock, *deal.discard, *(card for hand in deal.hands for card in hand)]
+    return not any(layoff_options(rules, meld, card) for meld in deal.melds for card in loose)
 
 
 def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -> str | None:
@@ -235,8 +255,8 @@ def soak_deal(
             if checking and step == 40:
                 _check_save_of(found, game, rules, names, folder, f"{where}, step {step}")
         else:
-            if endless:
-                found.capped += 1  # endless by the rules, and nobody aims to end it
+            if endless or no_seat_can_end(game):
+                found.capped += 1  # endless by the rules, and nobody aims (or can) end it
             else:
                 found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
         if not ended and stop is not None and stop.is_set():
