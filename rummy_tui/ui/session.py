@@ -82,9 +82,8 @@ class Outcome:
 
 
 class SessionTable(TableScreen):
-    """The table screen of one session: its messages go straight to the session (Textual
-    finds a message's handlers on the classes of the screen and of the app it bubbles to; these
-    stop it at the screen, so no relay stands between the key and the session)."""
+    """The table screen of one session, named ``TableScreen``: its messages go straight to the
+    session (Textual finds handlers on the classes a message bubbles through)."""
 
     def __init__(self, session: MatchSession, *arguments: Any, **keywords: Any) -> None:
         super().__init__(*arguments, **keywords)
@@ -111,18 +110,17 @@ class SessionTable(TableScreen):
         self._session.table_resumed()
 
 
+SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name
+
+
 class MatchSession:
     """One match at the table: applies moves from every source, keeps the hands' order, saves,
     and decides the next screen."""
 
     def __init__(self, host: TableHost, setup: MatchSetup, game: Game) -> None:
         self.host = host
-        self.setup = setup
-        """The match's players and options."""
-        self.game = game
-        """The match itself: changed only by :meth:`act` and :meth:`take_back`."""
+        self.setup, self.game = setup, game
         self.hands = HandOrders()
-        """The order each person arranged their hand in: presentation state, saved as it is."""
         self.saving = Autosave()
         """The autosave: the store, the save's name and whether saving works."""
         self._people = frozenset(
