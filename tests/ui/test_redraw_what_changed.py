@@ -93,7 +93,7 @@ async def test_the_cards_drawn_this_turn_come_from_the_turn_state(monkeypatch: A
         assert app.session is not None
         drawn = app.session.controller.drawn_this_turn()
         assert len(drawn) == 1
-        assert drawn == set(app.session.controller.game.state.deal.turn.drawn)
+        assert drawn == set(app.session.game.state.deal.turn.drawn)
         before = len(applied)
         for _ in range(3):
             app.session.show_hand(seat, Mode.PLAY)
