@@ -23,6 +23,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rummy_tui.core import Action, ActionRecord, Phase, StartDeal
+from rummy_tui.core.offers import offers
 from rummy_tui.i18n import _
 from rummy_tui.ui import match_end, table_menus
 from rummy_tui.ui.computer_moves import ComputerChoice, ComputerMoves
@@ -211,10 +212,10 @@ class MatchSession:
     # ------------------------------------------------------------------ what the table shows
 
     def show_hand(self, seat: int, mode: Mode) -> None:
-        """``seat``'s hand on the table, played or watched, with its cards drawn this turn."""
+        """``seat``'s hand on the table, played or watched, with what the core offers it now
+        (its cards drawn this turn among them)."""
         view = self.controller.view(seat)
-        drawn = self.controller.drawn_this_turn() if view.seat == view.current else frozenset()
-        self.table.show(view, mode, drawn)
+        self.table.show(view, mode, offers(self.controller.game, seat))
 
     def _hide_hand(self) -> PlayerView:
         """No hand on the table (the public view, which is returned)."""
