@@ -167,6 +167,11 @@ def _same_action(action: Action) -> Action:
     return action
 
 
+def _take_down_to(count: int) -> Action:
+    """A depth of the pile, answered as how many cards (R-5)."""
+    return TakeDiscard(count=count)
+
+
 def _played(moment: KeyMoment) -> SeatOffers | None:
     """The offers of the hand being played (None: no hand is played, the key does nothing)."""
     return moment.offers if moment.mode is Mode.PLAY else None
@@ -202,11 +207,11 @@ def _ask_depth(offer: Offer, moment: KeyMoment) -> Ask:
     for choice, depth, mark in zip(offer.choices, depths, notes.marks, strict=True):
         assert isinstance(choice.action, TakeDiscard) and choice.card is not None
         label = take_depth_label(choice.card, choice.action.count, settings)
-        choices.append(Choice(label, choice.action, depth.reason, mark))
+        choices.append(Choice(label, choice.action.count, depth.reason, mark))
     return Ask(
         _("Take from the discard pile down to which card?"),
         choices,
-        _same_action,
+        _take_down_to,
         _("The deepest card you take must be melded or laid off this turn (R-5)."),
         "\n".join(notes.notes),
     )
