@@ -3,17 +3,15 @@
 The match session (:mod:`rummy_tui.ui.session`) owns the match and is the one that changes it
 (it applies moves and take-backs through the game, keeps the hands' order and saves). A
 :class:`Controller` only answers: the views and the seats, the engine's refusals in the
-table's words, the questions a screen needs before it can build an action (which melds a card
-fits, which readings a meld with jokers has, how deep the Rummy 500 pile may be taken, whether
-a move may be taken back), read from the core's offers (:mod:`rummy_tui.core.offers`), and the
-computer players and hints of the match. Nothing here changes the game; no exception ever
-leaves this module.
+table's words, whether a move may be taken back (the hand-off's gate), and the computer
+players and hints of the match. What a seat may do now the table reads from the core's offers
+(:mod:`rummy_tui.core.offers`), handed to it by the session. Nothing here changes the game; no
+exception ever leaves this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,31 +20,17 @@ from textual.notifications import SeverityLevel
 from rummy_tui.core import (
     Action,
     Card,
-    DrawTwo,
     Game,
-    GoOut,
     IllegalAction,
-    LayOffCard,
-    Meld,
     Phase,
     PlayerView,
-    TableMeld,
-    TakeDiscard,
 )
-from rummy_tui.core.cards import Face
-from rummy_tui.core.melds import MeldReading, meld_readings
 from rummy_tui.core.offers import (
-    Refusal,
-    discard_pile_offer,
-    draw_two_offer,
     drawn_cards,
-    go_out_offer,
-    lay_off_offer,
     take_back_offer,
 )
 from rummy_tui.core.state import CutRound
 from rummy_tui.i18n import _
-from rummy_tui.i18n.refusals import shared_refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
 
 if TYPE_CHECKING:
@@ -55,27 +39,6 @@ if TYPE_CHECKING:
 
 Notice = Callable[[str, SeverityLevel], None]
 """Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
-
-
-@dataclass(frozen=True)
-class LayOffTarget:
-    """A meld a card may be laid off on, with the faces the card may stand for there."""
-
-    meld: TableMeld
-    faces: tuple[Face, ...]
-
-
-@dataclass(frozen=True)
-class TakeOption:
-    """One depth of the Rummy 500 discard pile: take ``count`` cards down to ``card``."""
-
-    count: int
-    card: Card
-    reason: str | None
-    """Why the engine refuses this take, or None when it is allowed."""
-    shared: str | None = None
-    """The refusal in words that name no card, for saying it once under the question when
-    it refuses several depths (each row names its own card); None when there are none."""
 
 
 def setup_for(game: Game) -> MatchSetup:
@@ -172,10 +135,6 @@ class Controller:
         the turn state keeps them (so they survive ``rummy continue``)."""
         return frozenset(drawn_cards(self.game))
 
-    def _words(self, refusal: Refusal) -> str:
-        """An offer's refusal in the table's words."""
-        return self.words(refusal.error())
-
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""
         return self.reason(action) is None
@@ -222,24 +181,6 @@ class Controller:
 
     # ------------------------------------------------------------------ questions
 
-    def meld_readings(self, cards: list[Card]) -> list[MeldReading]:
-        """The ways the cards may go down as one meld (several only when wild cards differ)."""
-        try:
-            return meld_readings(self.game.rules, cards)
-        except Exception:  # pragma: no cover
-            return []
-
-    def layoff_targets(self, card: Card) -> list[LayOffTarget]:
-        """The melds on the table that ``card`` fits, with what it may stand for on each."""
-        faces: dict[int, list[Face]] = {}
-        melds: dict[int, TableMeld] = {}
-        for choice in lay_off_offer(self.game, card).choices:
-            action, meld = choice.action, choice.meld
-            assert isinstance(action, LayOffCard) and meld is not None and action.face
-            melds.setdefault(meld.meld_id, meld)
-            faces.setdefault(meld.meld_id, []).append(action.face)
-        return [LayOffTarget(meld=melds[key], faces=tuple(faces[key])) for key in melds]
-
     def refusal(self, action: Action) -> IllegalAction | None:
         """The engine's refusal of ``action`` now (code, rule, cards, meld), or None."""
         try:
@@ -249,57 +190,6 @@ class Controller:
         except Exception:  # a bug must not reach the player as a traceback
             return None
         return None
-
-    def layoff_refusal(self, card: Card) -> str:
-        """Why ``card`` cannot be laid off anywhere: the offer's refusal to read first (asked
-        only when no lay-off of the card is open: otherwise there is none, and this is empty)."""
-        why_not = lay_off_offer(self.game, card).why_not
-        return self._words(why_not) if why_not is not None else ""
-
-    def take_options(self) -> list[TakeOption]:
-        """Every depth of the discard pile that may be asked for, top first (R-5)."""
-        options = []
-        for choice in discard_pile_offer(self.game).choices:
-            action, card, refusal = choice.action, choice.card, choice.refusal
-            assert isinstance(action, TakeDiscard) and card is not None
-            error = refusal.error() if refusal is not None else None
-            reason = self.words(error) if error is not None else None
-            shared = shared_refusal_sentence(error) if error is not None else None
-            options.append(TakeOption(action.count, card, reason, shared))
-        return options
-
-    def draw_two_options(self) -> list[DrawTwo]:
-        """The two-card draws the variant offers now (B-1)."""
-        return [
-            action for action in draw_two_offer(self.game).actions if isinstance(action, DrawTwo)
-        ]
-
-    def go_out_options(self) -> list[GoOut]:
-        """The whole-hand go-outs open now (B-3, E-7): one per possible final discard."""
-        try:
-            actions = go_out_offer(self.game).actions
-        except Exception:  # pragma: no cover - engine bug
-            return []
-        return [action for action in actions if isinstance(action, GoOut)]
-
-    def go_out_refusal(self) -> str:
-        """Why the hand cannot be laid down now (B-3, E-7): the core's refusal, in words."""
-        try:
-            refusal = go_out_offer(self.game).why_not
-        except Exception:  # pragma: no cover - engine bug: refuse, never crash
-            refusal = None
-        return self._words(refusal) if refusal is not None else _("You cannot go out now.")
-
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile."""
-        pile = self.game.state.deal.discard
-        return pile[-1] if pile else None
-
-    def meld_action(self, cards: list[Card], reading: MeldReading | None) -> Meld:
-        """A Meld action for the cards read as ``reading`` (None: the first reading)."""
-        if reading is None:
-            return Meld(cards=tuple(cards))
-        return Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
 
     # ------------------------------------------------------------------ computer players
 

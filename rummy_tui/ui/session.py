@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.core import Action, ActionRecord, IllegalAction, Phase, StartDeal
+from rummy_tui.core.offers import offers
 from rummy_tui.i18n import _
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui import hand_offs, match_end, table_menus, table_messages
@@ -325,10 +326,10 @@ class MatchSession:
     # ------------------------------------------------------------------ what the table shows
 
     def show_hand(self, seat: int, mode: Mode) -> None:
-        """``seat``'s hand on the table, played or watched, with its cards drawn this turn."""
+        """``seat``'s hand on the table, played or watched, with what the core offers it now
+        (its cards drawn this turn among them)."""
         view = self.controller.view(seat)
-        drawn = self.controller.drawn_this_turn() if view.seat == view.current else frozenset()
-        self.table.show(view, mode, drawn)
+        self.table.show(view, mode, offers(self.game, seat))
 
     def hide_hand(self) -> PlayerView:
         """No hand on the table (the public view, which is returned)."""

@@ -48,7 +48,7 @@ def phase_line_now(app: RummyApp) -> str:
     """The phase line the table's view gives in the language in use now."""
     screen = table(app)
     assert screen.view is not None
-    return phase_hint(screen.view, screen.mode, screen._can_go_out_hint(), screen.settings).plain
+    return phase_hint(screen.view, screen.mode, screen.offers, screen.settings).plain
 
 
 async def switch_language(pilot) -> None:  # type: ignore[no-untyped-def]
