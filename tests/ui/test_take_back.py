@@ -477,7 +477,9 @@ async def test_P4_the_cursor_stands_on_the_card_taken_back() -> None:
 async def test_P4_one_take_back_checks_the_core_once_and_replays_the_deal_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The session's take-back asks the core's one refusal once and replays the deal once."""
+    """The session's take-back asks the core's one refusal once and replays the deal once,
+        until the move is taken back and saved (the table shown next asks the core afresh what
+    may be done then)."""
     from rummy_tui.core import takeback
 
     app = app_for(classic_game())
@@ -500,10 +502,18 @@ async def test_P4_one_take_back_checks_the_core_once_and_replays_the_deal_once(
             replays.append(1)
             return real_replay(state)  # type: ignore[arg-type]
 
+        at_moved: list[tuple[int, int]] = []
+        real_moved = session.moved
+
+        def moved(*arguments: object, **keywords: object) -> object:
+            at_moved.append((len(asked), len(replays)))
+            return real_moved(*arguments, **keywords)  # type: ignore[arg-type]
+
         monkeypatch.setattr(takeback, "take_back_refusal", refusal)
         monkeypatch.setattr(takeback, "replay_without_newest", replay)
+        monkeypatch.setattr(session, "moved", moved)
         session.take_back()
-        counted = (len(asked), len(replays))
+        counted = at_moved[0] if at_moved else (len(asked), len(replays))
         monkeypatch.undo()
 
         assert game_of(app).phase is Phase.DRAW  # the take is undone
