@@ -168,16 +168,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-SPLIT_FILES = (
-    "tests/core/test_random_play.py",
-    "tests/i18n/test_every_screen_translated.py",
-    "tests/ui/test_mixed_tables.py",
-    "tests/ui/test_no_card_tokens.py",
+GROUPED_FILES = (
+    "tests/i18n/test_catalogs.py",
+    "tests/i18n/test_log_lines.py",
+    "tests/ui/test_language_snapshots.py",
+    "tests/ui/test_menu_snapshots.py",
+    "tests/ui/test_sheet_snapshots.py",
+    "tests/ui/test_snapshots.py",
+    "tests/ui/test_twelve_at_80x24.py",
 )
-"""Files whose cases the two workers share (``--dist loadgroup``): each case is a long,
-self-contained deal with nothing on disk. Every other file keeps its tests in one worker (its
-``xdist_group`` is the file), as the snapshot files and the tmux runs need; so the two workers
-end within one whole deal of each other instead of one long file's time."""
+"""Files whose tests stay in one worker (``--dist loadgroup``, the file is the
+``xdist_group``): the snapshot files (one worker compares and reports a file's pictures) and
+the files with a module-scoped fixture (built once, not once per worker). Every other test
+goes to whichever worker is free, so the two workers end within one test of each other; the
+real-terminal tests need no group, as each names its tmux session after its process."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -187,7 +191,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         path = item.nodeid.split("::", 1)[0]
         test = item.nodeid.split("[", 1)[0]
-        if path not in SPLIT_FILES:
+        if path in GROUPED_FILES:
             item.add_marker(pytest.mark.xdist_group(path))
         slow = path in SLOW_FILES or test in SLOW_TESTS
         if slow or item.get_closest_marker("soak") is not None:
