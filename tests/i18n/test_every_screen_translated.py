@@ -79,10 +79,17 @@ def lookups(monkeypatch: pytest.MonkeyPatch) -> Iterator[LookupRecorder]:
     yield from recording_lookups(monkeypatch)
 
 
+SEEDS = {"classic": 26, "boathouse": 46, "double": 29, "rummy500": 7, "european": 7}
+"""A seed per variant whose first deal at four seats is short (the English walk plays it
+whole: Boathouse's deal of seed 7 took 166 moves, seed 46's about ten), found by playing the
+walk's moves and the computer players' in the core."""
+
+
 def four_seats(variant: str) -> Table:
     """Two people and two computer players, one match one deal long where the variant can."""
     kinds = (SeatKind.HUMAN, SeatKind.NORMAL, SeatKind.HUMAN, SeatKind.HARD)
-    return Table(variant, tuple(zip(PLAYER_NAMES, kinds, strict=False)), one_deal(variant))
+    seats = tuple(zip(PLAYER_NAMES, kinds, strict=False))
+    return Table(variant, seats, one_deal(variant), seed=SEEDS[variant])
 
 
 def twelve_seats() -> Table:
