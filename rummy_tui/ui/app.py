@@ -296,7 +296,10 @@ class RummyApp(App[int]):
         from rummy_tui.ui.screens.title import TitleScreen
 
         self.clear_screens()
-        self.push_screen(TitleScreen(self.data.has_saves()), self._title_chosen)
+        # Pushed from the app's own message queue: a screen's choice goes back to the screen
+        # that asked for it, and the screen that asked for the title (the end of a deal, the
+        # leave menu) has just been put away, so its answer would never arrive.
+        self.call_next(self.push_screen, TitleScreen(self.data.has_saves()), self._title_chosen)
         self.call_after_refresh(startup.preload, self)
 
     def _title_chosen(self, choice: str | None) -> None:

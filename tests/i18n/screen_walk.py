@@ -325,7 +325,7 @@ async def after_the_deal(pilot: Pilot[Any], walk: Walk) -> None:
     await step(pilot, "l")
     walk.look("saved matches")
     await step(pilot, "escape")
-    assert type(app.screen).__name__ == "TitleScreen", type(app.screen).__name__
+    assert type(app.screen).__name__ == "TitleScreen", [type(s).__name__ for s in app.screen_stack]
 
 
 async def walk_a_match(pilot: Pilot[Any], setup: Table) -> Walk:

@@ -91,3 +91,30 @@ async def test_names_are_shown_as_written_never_as_markup() -> None:
         await press(pilot, "enter")
         shown = screen_text(app)
         assert "[b]Ann[/b]'s hand" in shown and "Bob [red]" in shown
+
+
+async def test_leaving_from_the_end_of_a_deal_comes_to_a_title_that_answers(
+    tmp_path: Path,
+) -> None:
+    """Leaving from the end-of-deal screen (q, then "leave to the title") puts that screen
+    away and shows the title; the title's keys then work (its choice must not go back to the
+    screen that was put away)."""
+    from tests.ui.helpers import app_for, settle
+    from tests.ui.test_snapshots import classic_deal_to_end
+
+    app = app_for(classic_game(), tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await classic_deal_to_end(pilot)
+        await settle(pilot)
+        assert screen_name(app) == "DealEndScreen"
+        await press(pilot, "q")
+        assert screen_name(app) == "ChoiceScreen"
+        await press(pilot, "2")
+        await settle(pilot)
+        assert screen_name(app) == "TitleScreen"
+        await press(pilot, "p")
+        await settle(pilot)
+        assert screen_name(app) == "RecordsScreen"
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert screen_name(app) == "TitleScreen"
