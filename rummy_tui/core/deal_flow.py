@@ -27,9 +27,9 @@ from rummy_tui.core.state import (
 )
 from rummy_tui.core.variants.ruleset import Scoring
 
-Done = tuple[Action, str, LogFacts]
-"""An applied action: the action as done, its English log line and the facts of that line
-(naming the player who acted, when a player did)."""
+Done = tuple[Action, LogFacts]
+"""An applied action: the action as done and the facts of its log line (naming the player
+who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
 
@@ -99,13 +99,13 @@ def mark_melded(state: GameState, cards: Sequence[Card]) -> None:
         turn.must_use = None
 
 
-def after_hand_change(state: GameState, seat: int) -> str:
-    """End the deal if ``seat`` has no cards left (C-3, R-9); the log line's tail."""
+def after_hand_change(state: GameState, seat: int) -> bool:
+    """End the deal if ``seat`` has no cards left (C-3, R-9); whether it did."""
     if state.deal.hands[seat]:
-        return ""
+        return False
     name = name_of(state, seat)
     end_deal(state, seat, f"{name} went out.", DealEnding(code="went_out", seat=seat))
-    return f" {name} goes out!"
+    return True
 
 
 # ---------------------------------------------------------------------- turn and deal flow

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from rummy_tui.core.actions import Action, ActionRecord
 from rummy_tui.core.cards import Card, PlacedCard
@@ -147,9 +148,9 @@ class TakeBackNote(BaseModel):
     """The deal it happened in."""
     position: int
     """Where it stands in the log: after the first ``position`` records."""
-    text: str
-    """The public line, e.g. "Anna took back: meld 7H 8H 9H" (a wild card standing in is
-    written as the table writes it: "meld 7H JK=8H 9H")."""
+    text: str = ""
+    """The English line of a note saved before its ``move`` was kept ("Anna took back: meld
+    7H 8H 9H"), shown as it was saved; empty in every note written now, and then not saved."""
     cards: tuple[PlacedCard, ...] = ()
     """The cards the move had put on the table, as they lay there (a wild card with what it
     stood for), so an interface can draw them as its table does; empty for other moves."""
@@ -159,6 +160,14 @@ class TakeBackNote(BaseModel):
     """The move taken back, as it had been applied; with ``name`` and ``cards`` an interface
     writes the line in its reader's language. None in notes saved before it was kept (they
     are shown by their ``text``)."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_text(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The note as data; ``text`` only when an old save gave it one."""
+        data: dict[str, Any] = handler(self)
+        if not self.text:
+            data.pop("text", None)
+        return data
 
 
 class DealState(BaseModel):

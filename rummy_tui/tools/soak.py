@@ -46,7 +46,8 @@ from rummy_tui.bots import make_bot
 from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
-from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_error
+from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_refusal
+from rummy_tui.i18n.refusals import error_sentence
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
 from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
@@ -120,7 +121,7 @@ def table_for(variant_id: str, deal_index: int, rng: random.Random) -> tuple[Rul
     counts = [
         count
         for count in range(rules.min_players, rules.max_players + 1)
-        if player_count_error(rules, count) is None
+        if player_count_refusal(rules, count) is None
     ]
     return rules, rng.choice(counts)
 
@@ -147,7 +148,7 @@ def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -
         store.release(name)
         store.delete(name)
     except Exception as error:
-        return f"save and load failed: {type(error).__name__}: {error}"
+        return f"save and load failed: {type(error).__name__}: {error_sentence(error)}"
     if loaded.to_json() != game.to_json():
         return "the loaded match differs from the one saved"
     return None
@@ -229,7 +230,7 @@ def soak_variant(
                     if problem:
                         found.violations.append(f"{where}, at the end: {problem}")
         except Exception as error:  # a soak reports, never dies
-            found.violations.append(f"{where}: {type(error).__name__}: {error}")
+            found.violations.append(f"{where}: {type(error).__name__}: {error_sentence(error)}")
         found.deals += 1
         if deal_index % 2:
             found.bot_deals += 1

@@ -48,7 +48,7 @@ from rummy_tui.core.offers import (
 )
 from rummy_tui.core.state import CutRound, TakeBackNote
 from rummy_tui.i18n import _
-from rummy_tui.i18n.refusals import shared_refusal_sentence
+from rummy_tui.i18n.refusals import refusal_sentence, shared_refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.autosave import Autosave
 from rummy_tui.ui.hand_state import HandOrders
@@ -127,7 +127,7 @@ class Controller:
         """The order each person arranged their hand in: presentation state, saved as it is."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
-        self.words: Callable[[IllegalAction], str] = str
+        self.words: Callable[[IllegalAction], str] = refusal_sentence
         """How the engine's refusals are written: the table sets it to
         :func:`rummy_tui.ui.refusal_text.refusal_text` with its display settings."""
         """Hints shown per deal number, per seat (kept in the save's extra data)."""

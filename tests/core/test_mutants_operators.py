@@ -26,6 +26,7 @@ from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.melds import meld_readings
 from rummy_tui.core.scoring import chip_payment
 from rummy_tui.core.state import Phase
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import assert_refused, c, cs, meld_faces, position, table_meld
 
 
@@ -106,12 +107,12 @@ def test_g1_g11_a_recorded_deck_names_the_pack_of_a_card_it_cannot_hold() -> Non
     rules = get_variant("classic")
     with pytest.raises(IllegalAction) as refused:
         complete_deck(rules, 2, [Card(Face.parse("KS"), 1)])
-    assert str(refused.value) == (
+    assert refusal_sentence(refused.value) == (
         "KS (pack 2) is not in the packs of a 2-player Classic Rummy table (G-1)."
     )
     with pytest.raises(IllegalAction) as twice:
         complete_deck(rules, 2, [Card(Face.parse("KS"))] * 2)
-    assert str(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
+    assert refusal_sentence(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
 
 
 def test_c5_d7_b5_a_loser_pays_for_the_whole_hand_except_in_boathouse() -> None:

@@ -21,6 +21,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.scoring import table_points
 from rummy_tui.core.values import hand_value
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
     assert_cards_conserved,
@@ -476,7 +477,7 @@ def test_R13_partnerships_need_four_players() -> None:
     for count in (2, 3, 5):
         with pytest.raises(IllegalAction) as caught:
             new_game(rules, list(NAMES[:count]), seed=1)
-        assert_one_sentence_with_rule(str(caught.value), "R-13")
+        assert_one_sentence_with_rule(refusal_sentence(caught.value), "R-13")
     new_game(rules, list(NAMES[:4]), seed=1)
 
 

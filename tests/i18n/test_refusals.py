@@ -8,11 +8,11 @@ import re
 import string
 
 import pytest
+from rummy_tui.core.refusals import TEMPLATES
 
 from rummy_tui.core.cards import parse_cards, parse_face
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.melds import PlacedCard
-from rummy_tui.core.refusals import TEMPLATES
 from rummy_tui.i18n import set_language
 from rummy_tui.i18n.refusals import MESSAGES, refusal_sentence
 

@@ -38,6 +38,7 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.render import card_label, log_plain
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -153,7 +154,9 @@ class Driver:
         gate, _, summary = text.partition("Since your last turn:")
         if any(glyph in gate for glyph in GLYPHS):
             raise DriverError(f"a card is visible on {where}:\n{text}")
-        public = " ".join(log_plain(record.text, SETTINGS) for record in self.game.state.log)
+        public = " ".join(
+            log_plain(entry_sentence(record), SETTINGS) for record in self.game.state.log
+        )
         for token in (match.group(0) for match in TOKEN.finditer(summary)):
             if token not in public:
                 raise DriverError(f"{token} on {where} is not in the public log:\n{text}")
