@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from rummy_tui.core.actions import Action, ActionRecord
 from rummy_tui.core.cards import Card, PlacedCard
@@ -160,6 +167,14 @@ class TakeBackNote(BaseModel):
     """The move taken back, as it had been applied; with ``name`` and ``cards`` an interface
     writes the line in its reader's language. None in notes saved before it was kept (they
     are shown by their ``text``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_only_without_move(cls, data: Any) -> Any:
+        """A note read with its move needs no English text (saves of format 2 wrote both)."""
+        if isinstance(data, dict) and data.get("move") is not None and data.get("text"):
+            return {**data, "text": ""}
+        return data
 
     @model_serializer(mode="wrap")
     def _without_empty_text(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
