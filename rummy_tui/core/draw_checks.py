@@ -177,12 +177,7 @@ def check_end_deal(state: GameState, _action: EndDeal | None = None) -> Plan:
 
     def run() -> Done:
         name = name_of(state)
-        end_deal(
-            state,
-            None,
-            f"The stock ran out and {name} took no discard.",
-            DealEnding(code="stock_out", seat=deal.current),
-        )
+        end_deal(state, None, DealEnding(code="stock_out", seat=deal.current))
         return EndDeal(), LogFacts(name=name)
 
     return run

@@ -94,12 +94,7 @@ def check_go_out(state: GameState, action: GoOut) -> Plan:
             discard=action.discard,
         )
         name = name_of(state, seat)
-        end_deal(
-            state,
-            seat,
-            f"{name} laid the whole hand down.",
-            DealEnding(code="laid_down", seat=seat),
-        )
+        end_deal(state, seat, DealEnding(code="laid_down", seat=seat))
         return done, LogFacts(name=name, goes_out=True)
 
     return run

@@ -81,9 +81,8 @@ class ScoreLine(BaseModel):
     table_points: int = 0
     """Rummy 500: what the seat's cards on the table score."""
     change: int = 0
-    """The change to the seat's score (points or chips)."""
-    explanation: str = ""
-    """One line saying how ``change`` was reached."""
+    """The change to the seat's score (points or chips); the catalogs say how it was reached
+    (:func:`rummy_tui.i18n.deal_words.score_line_words`)."""
 
 
 class DealEnding(BaseModel):
@@ -127,21 +126,17 @@ class DealResult(BaseModel):
     """The seat that went out, or None (dead hand, Rummy 500 stock out)."""
     dead: bool = False
     """The deal was void under the dead-hand guard (G-9): no score, same dealer again."""
-    reason: str = ""
-    """One line: how the deal ended."""
     rummy: bool = False
     """The winner went out in one turn without melding before (C-5): losers pay double."""
     lines: tuple[ScoreLine, ...] = ()
     """Per-seat breakdown."""
     changes: tuple[int, ...] = ()
     """Score change per seat."""
-    payment_rule: str = ""
-    """European Rummy: the rule of E-8 that set the payment, e.g. "5 chips: drew only one
-    card" (empty in the other variants)."""
     ending: DealEnding | None = None
-    """How the deal ended, as data (None in saves from before it was recorded)."""
+    """How the deal ended, as data (worded by :func:`rummy_tui.i18n.deal_words.ending_words`)."""
     payment: ChipPayment | None = None
-    """European Rummy: the rule of E-8 that set the payment, as data."""
+    """European Rummy: the rule of E-8 that set the payment, as data (worded by
+    :func:`rummy_tui.i18n.deal_words.payment_words`; None in the other variants)."""
 
 
 class TakeBackNote(BaseModel):

@@ -28,9 +28,11 @@ from rummy_tui.core.cards import SUITS, all_faces
 from rummy_tui.core.dealing import deal_cards, full_deck
 from rummy_tui.core.game import name_refusal
 from rummy_tui.core.meld_refusals import meld_refusal
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
+from rummy_tui.core.state import DealEnding
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
 from rummy_tui.core.variants.ruleset import RulesError
+from rummy_tui.i18n.deal_words import ending_words, payment_words
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import NAMES, assert_refused, c, cs, cycle, deal, position
@@ -77,7 +79,8 @@ def test_C5_a_rummy_deal_says_rummy_in_its_result() -> None:
     game.apply(Meld(cards=tuple(cs("AH 2H 3H 4H 5H 6H 7H"))))
     game.apply(Discard(card=c("KS")))
     result = game.state.results[-1]
-    assert result.rummy and "Rummy" in result.reason
+    assert result.rummy and result.ending == DealEnding(code="went_out", seat=1)
+    assert ending_words(result.ending, "Bob") == "Bob went out."
 
 
 def test_C5_a_deal_that_is_no_rummy_does_not_say_rummy() -> None:
@@ -86,15 +89,15 @@ def test_C5_a_deal_that_is_no_rummy_does_not_say_rummy() -> None:
     game.state.deal.has_melded[0] = True
     game.apply(Discard(card=game.state.deal.hands[0][0]))
     result = game.state.results[-1]
-    assert not result.rummy and "Rummy" not in result.reason
+    assert not result.rummy and result.ending == DealEnding(code="went_out", seat=0)
 
 
 def test_E8_a_hand_without_wild_cards_is_paid_ten_and_says_why() -> None:
     """Three cards drawn, no joker in the hand: 10 chips for a hand without a wild card (E-8)."""
     rules = get_variant("european")
-    chips, why = chip_payment(rules, cs("3H 4H 5H 9S 10S JS"), 3)
-    assert chips == 10
-    assert why == "10 chips: no wild card in the winning hand"
+    payment = chip_basis(rules, cs("3H 4H 5H 9S 10S JS"), 3)
+    assert payment.chips == 10
+    assert payment_words(payment) == "10 chips: no wild card in the winning hand"
 
 
 # ----------------------------------------------------------------------------- G-9
@@ -110,7 +113,8 @@ def test_G9_a_dead_deal_changes_every_player_s_score_by_zero() -> None:
     result = game.state.results[-1]
     assert result.dead
     assert result.changes == (0, 0, 0, 0, 0, 0)
-    assert result.reason.endswith("no score, and the same dealer deals again (G-9).")
+    assert result.ending is not None and result.ending.code == "dead"
+    assert ending_words(result.ending, "").startswith("Dead hand: the stock ran out after")
 
 
 # ----------------------------------------------------------------------------- P-4

@@ -19,7 +19,7 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.meld_refusals import meld_refusal
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.variants import AceRule
 from tests.core.helpers import (
     NAMES,
@@ -249,7 +249,7 @@ def test_E8_largest_amount_applies() -> None:
     # The table itself.
     rules = get_variant("european", twos_wild=True)
     many_twos = cs("2C 2D 2H 2S 2C 2D 2H 2S JK JK 3H 4H 5H 6H 7H")
-    assert chip_payment(rules, many_twos, 0)[0] == 1 + 8 + 4  # beats 10 for no draw
+    assert chip_basis(rules, many_twos, 0).chips == 1 + 8 + 4  # beats 10 for no draw
 
 
 def test_E8_chips_are_zero_sum() -> None:

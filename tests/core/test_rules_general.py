@@ -34,6 +34,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.dealing import cut_for_dealer, full_deck
 from rummy_tui.core.meld_refusals import meld_refusal
+from rummy_tui.i18n.deal_words import ending_words
 from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
@@ -435,7 +436,8 @@ def test_G9_dead_hand_after_the_stock_is_rebuilt_the_limit(variant: str, limit: 
     result = game.state.results[-1]
     assert result.dead and result.winner is None
     assert game.state.deal.rebuilds == limit
-    assert "(G-9)" in result.reason and "no score" in result.reason
+    assert result.ending is not None and result.ending.code == "dead"
+    assert "(G-9)" in ending_words(result.ending, "") and not result.lines
     assert game.state.scores == [0] * 6 and game.state.deals_scored == 0
     assert game.phase is Phase.DEAL_OVER
     game.apply(StartDeal())

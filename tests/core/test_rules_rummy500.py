@@ -21,6 +21,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.scoring import table_points
 from rummy_tui.core.values import hand_value
+from rummy_tui.i18n.deal_words import ending_words
 from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
@@ -523,7 +524,8 @@ def test_R13_partners_opposite_share_one_score_and_any_player_ends_the_deal() ->
         team_a,
         team_b,
     ]
-    assert result.reason == "Bob went out."  # the deal ends when a player goes out
+    assert result.ending is not None and result.ending.seat == 1  # the deal ends when
+    assert ending_words(result.ending, "Bob") == "Bob went out."  # a player goes out
 
 
 def test_R12_G3_the_deal_passes_left_even_with_two_players() -> None:
