@@ -53,13 +53,17 @@ SLOW_TESTS = (
     "tests/core/test_end_of_turn.py::test_G8_a_play_is_allowed_iff_a_legal_end_remains_after_it",
     "tests/core/test_end_of_turn.py::test_R5_G8_search_agrees_with_brute_force",
     "tests/core/test_end_of_turn.py::test_R5_a_take_is_allowed_iff_a_legal_sequence_uses_the_deepest_card",
+    "tests/core/test_log_data.py::test_P2_english_from_data_equals_the_core_text_in_random_matches",
     "tests/core/test_rules_general.py::test_G10_every_refusal_is_one_sentence_naming_a_rule",
     "tests/core/test_takeback.py::test_P4_random_play_every_take_back_restores_the_game",
+    "tests/i18n/test_hint_reasons.py::test_hint_reasons_are_in_the_language",
     "tests/i18n/test_title_screen.py::test_rules_from_the_title_screen_are_in_russian",
     "tests/persistence/test_fuzz_saves.py::test_a_mutated_save_loads_identically_or_is_refused_with_a_reason",
     "tests/test_cli.py::test_ctrl_c_stops_simulate_and_prints_the_deals_so_far_as_partial",
     "tests/test_cli.py::test_json_options_are_plain_values",
     "tests/test_cli.py::test_simulate_json_has_the_documented_keys_and_the_table_s_numbers",
+    "tests/test_soak.py::test_a_tiny_soak_plays_checks_saves_and_reports",
+    "tests/test_soak.py::test_two_processes_play_the_same_deals_as_one",
     "tests/ui/test_app_flow.py::test_leaving_from_the_hand_off_and_staying",
     "tests/ui/test_app_flow.py::test_names_are_shown_as_written_never_as_markup",
     "tests/ui/test_app_flow.py::test_title_load_a_saved_match",
@@ -74,6 +78,7 @@ SLOW_TESTS = (
     "tests/ui/test_bots_and_saves.py::test_hand_off_only_to_the_next_person_after_computer_turns",
     "tests/ui/test_hint_count.py::test_hints_used_show_at_the_end_of_the_deal_and_are_saved",
     "tests/ui/test_issue13_text.py::test_classic_end_of_deal_shows_what_the_winner_laid_down",
+    "tests/ui/test_lifecycle.py::test_a_match_that_ends_while_the_records_are_locked_is_recorded_once_later",
     "tests/ui/test_match_end.py::test_damaged_records_database_never_stops_play",
     "tests/ui/test_match_end.py::test_finished_match_recorded_then_play_again_turns_the_seats",
     "tests/ui/test_match_end.py::test_match_end_new_game_and_title",
@@ -109,10 +114,24 @@ SLOW_TESTS = (
     "tests/ui/test_mouse_and_display.py::test_hint_key_shows_the_hint",
     "tests/ui/test_mouse_and_display.py::test_one_person_watches_the_computer_with_their_own_hand",
     "tests/ui/test_mouse_and_display.py::test_sort_and_arrange_the_hand_by_hand",
+    "tests/ui/test_new_game_words.py::test_a_drop_down_s_footer_speaks_the_language",
+    "tests/ui/test_new_game_words.py::test_a_started_match_ends_the_draft",
+    "tests/ui/test_new_game_words.py::test_ctrl_c_says_how_to_quit_in_the_language",
+    "tests/ui/test_new_game_words.py::test_esc_keeps_what_was_typed_for_the_next_opening",
+    "tests/ui/test_new_game_words.py::test_g2_a_remembered_name_that_no_longer_fits_never_blocks_the_menu",
+    "tests/ui/test_new_game_words.py::test_g2_russian_menu_starts_with_a_computer_seat_at_every_level",
+    "tests/ui/test_new_game_words.py::test_option_labels_and_choices_read_whole_at_80x24",
+    "tests/ui/test_new_game_words.py::test_seat_labels_and_seat_kinds_read_whole_at_80x24",
+    "tests/ui/test_outside_text.py::test_a_bracket_in_player_names_keeps_the_load_screen_working",
+    "tests/ui/test_outside_text.py::test_hostile_names_at_the_end_of_a_match",
+    "tests/ui/test_outside_text.py::test_hostile_names_typed_in_the_new_game_menu",
+    "tests/ui/test_outside_text.py::test_hostile_saves_and_records_show_as_plain_text",
+    "tests/ui/test_outside_text.py::test_rummy_load_and_continue_show_hostile_files_as_plain_text",
     "tests/ui/test_polish.py::test_B1_hoyle_two_card_draw_names_the_top_discard_and_not_the_card_under_it",
     "tests/ui/test_polish.py::test_computers_wait_while_the_leave_menu_or_help_is_open",
     "tests/ui/test_privacy.py::test_G6_no_question_when_the_joker_can_only_be_one_card",
     "tests/ui/test_privacy.py::test_P1_hand_off_shows_no_card_of_the_previous_or_next_player",
+    "tests/ui/test_privacy.py::test_P1_no_hand_is_drawn_before_its_owners_enter_on_any_road",
     "tests/ui/test_privacy.py::test_P1_table_shows_only_the_own_hand_and_public_counts",
     "tests/ui/test_privacy.py::test_R6_lay_off_shown_in_front_of_the_player_who_laid_it",
     "tests/ui/test_qa_regressions.py::test_B3_go_out_refusal_names_only_the_cards_that_fit_nowhere",
@@ -123,26 +142,41 @@ SLOW_TESTS = (
     "tests/ui/test_records_screen.py::test_records_screen_shows_each_player_per_variant",
     "tests/ui/test_records_screen.py::test_records_screen_sorts_by_any_column",
     "tests/ui/test_records_screen.py::test_records_screen_sparkline_of_the_last_results",
+    "tests/ui/test_redraw_what_changed.py::test_a_draw_repaints_only_the_drawers_line_of_the_players",
+    "tests/ui/test_save_safety.py::test_a_failed_first_save_shows_not_saved_and_is_retried",
     "tests/ui/test_score_sheet.py::test_P5_a_finished_match_from_the_load_screen_opens_its_sheet",
     "tests/ui/test_score_sheet.py::test_P5_an_extra_deal_after_an_exact_tie_is_marked_on_the_sheet",
     "tests/ui/test_score_sheet.py::test_P5_c_on_the_table_opens_the_sheet_and_escape_returns",
     "tests/ui/test_score_sheet.py::test_P5_chart_is_a_line_chart_when_wide_and_sparklines_when_narrow",
+    "tests/ui/test_score_sheet.py::test_P5_european_rows_name_the_E8_payment",
     "tests/ui/test_score_sheet.py::test_P5_line_chart_marks_each_player_by_letter_in_the_ascii_setting",
     "tests/ui/test_score_sheet.py::test_P5_match_end_new_game_and_play_again",
     "tests/ui/test_score_sheet.py::test_P5_match_end_shows_sheet_winner_settlement_and_chart",
     "tests/ui/test_score_sheet.py::test_P5_the_end_of_deal_button_opens_the_sheet",
     "tests/ui/test_score_sheet.py::test_P5_twelve_players_at_80x24_scroll_sideways_and_name_each_column",
+    "tests/ui/test_screens_languages.py::test_end_of_deal",
+    "tests/ui/test_screens_languages.py::test_load_screen_with_a_save",
+    "tests/ui/test_screens_languages.py::test_new_game_menu",
+    "tests/ui/test_screens_languages.py::test_records_screen",
+    "tests/ui/test_screens_languages.py::test_score_sheet",
+    "tests/ui/test_sheet_headings.py::test_records_name_every_seat_distinctly",
+    "tests/ui/test_sheet_headings.py::test_twelve_headings_are_distinct_and_as_long_as_the_width_allows",
     "tests/ui/test_sheet_snapshots.py::test_snapshot_chart_twelve_players",
     "tests/ui/test_sheet_snapshots.py::test_snapshot_chart_two_players_line_chart",
     "tests/ui/test_sheet_snapshots.py::test_snapshot_records_screen",
     "tests/ui/test_sheet_snapshots.py::test_snapshot_sheet_twelve_players",
+    "tests/ui/test_sheet_snapshots.py::test_snapshot_sheet_two_players",
     "tests/ui/test_snapshots.py::test_snapshot_double_rum_moved_joker",
     "tests/ui/test_snapshots.py::test_snapshot_end_of_deal",
     "tests/ui/test_snapshots.py::test_snapshot_rummy500_dig_question",
     "tests/ui/test_snapshots.py::test_snapshot_table_twelve_players_120x40",
     "tests/ui/test_snapshots.py::test_snapshot_table_two_players_120x40",
     "tests/ui/test_snapshots.py::test_snapshot_table_two_players_80x24",
+    "tests/ui/test_startup.py::test_bare_rummy_first_frame_loads_only_what_the_title_shows",
+    "tests/ui/test_startup.py::test_title_put_up_before_the_first_layout_stands_over_the_default_screen",
     "tests/ui/test_streak_drawing.py::test_every_computer_move_is_drawn_when_the_pace_leaves_time_to_read",
+    "tests/ui/test_table_hooks.py::test_capital_L_opens_the_log_and_lower_l_stays_lay_off",
+    "tests/ui/test_table_languages.py::test_twelve_seats_fit_80x24_in_the_language",
     "tests/ui/test_take_back.py::test_P4_classic_meld_and_pile_take_taken_back_newest_first",
     "tests/ui/test_take_back.py::test_P4_computers_never_take_back_nor_is_their_move_offered",
     "tests/ui/test_take_back.py::test_P4_discard_taken_back_from_the_hand_off",
@@ -150,13 +184,16 @@ SLOW_TESTS = (
     "tests/ui/test_take_back.py::test_P4_european_pile_take_taken_back_and_boathouse_draw_refused",
     "tests/ui/test_take_back.py::test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the_move",
     "tests/ui/test_take_back.py::test_P4_rummy500_dig_with_its_duty_and_a_lay_off_taken_back",
+    "tests/ui/test_take_back.py::test_P4_the_cursor_stands_on_the_card_taken_back",
+    "tests/ui/test_take_back.py::test_P4_the_next_person_watches_their_own_hand_while_the_computer_thinks",
+    "tests/ui/test_turn_flow.py::test_P1_a_turn_resumed_after_the_draw_says_it_is_half_played",
     "tests/ui/test_turn_flow.py::test_the_save_keeps_the_hand_order_the_table_shows",
 )
 """Single long tests in otherwise quick files, named without parameters (every case of a
 parametrized test is slow). Chosen from ``--durations=0`` of each test directory in one process
 (``-n 0``): every test over about half a second of CPU (one second of wall time on the shared
-machine, last measured in session 5), so ``-m "not slow"`` keeps the short tests of each module
-and the 80x24 twelve-seat table snapshot."""
+machine in session 5, two seconds on the more loaded machine of issue 22), so ``-m "not slow"``
+keeps the short tests of each module and the 80x24 twelve-seat table snapshot."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -168,16 +205,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-SPLIT_FILES = (
-    "tests/core/test_random_play.py",
-    "tests/i18n/test_every_screen_translated.py",
-    "tests/ui/test_mixed_tables.py",
-    "tests/ui/test_no_card_tokens.py",
+GROUPED_FILES = (
+    "tests/i18n/test_catalogs.py",
+    "tests/i18n/test_log_lines.py",
+    "tests/ui/test_language_snapshots.py",
+    "tests/ui/test_menu_snapshots.py",
+    "tests/ui/test_sheet_snapshots.py",
+    "tests/ui/test_snapshots.py",
+    "tests/ui/test_twelve_at_80x24.py",
 )
-"""Files whose cases the two workers share (``--dist loadgroup``): each case is a long,
-self-contained deal with nothing on disk. Every other file keeps its tests in one worker (its
-``xdist_group`` is the file), as the snapshot files and the tmux runs need; so the two workers
-end within one whole deal of each other instead of one long file's time."""
+"""Files whose tests stay in one worker (``--dist loadgroup``, the file is the
+``xdist_group``): the snapshot files (one worker compares and reports a file's pictures) and
+the files with a module-scoped fixture (built once, not once per worker). Every other test
+goes to whichever worker is free, so the two workers end within one test of each other; the
+real-terminal tests need no group, as each names its tmux session after its process."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -187,7 +228,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         path = item.nodeid.split("::", 1)[0]
         test = item.nodeid.split("[", 1)[0]
-        if path not in SPLIT_FILES:
+        if path in GROUPED_FILES:
             item.add_marker(pytest.mark.xdist_group(path))
         slow = path in SLOW_FILES or test in SLOW_TESTS
         if slow or item.get_closest_marker("soak") is not None:

@@ -101,3 +101,20 @@ def test_an_endless_deal_of_random_players_is_stopped_and_counted_not_a_livelock
     assert rules.rebuild_limit is None  # deal 57: the same rules, computer players
     stuck = soak_variant("european", 1, 0, 0, tmp_path, first_deal=57)
     assert stuck.capped == 0 and "did not end in 30 actions" in stuck.violations[0]
+
+
+def test_a_deal_no_seat_can_end_is_counted_endless_not_a_livelock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """G-9 with unlimited rebuilds: Classic deal 415 of the soak (a random player and an easy
+    computer) comes, by action 194, to one card in each hand with every meld on the table
+    closed to every card off it: nobody can go out any more, whoever plays, so the soak
+    counts it as endless. A deal that can still end and does not is a livelock."""
+    import rummy_tui.tools.soak as soak
+
+    monkeypatch.setattr(soak, "MAX_ACTIONS", 400)
+    found = soak_variant("classic", 1, 0, 0, tmp_path, first_deal=415)
+    assert (found.capped, found.violations, found.actions) == (1, [], 400)
+    monkeypatch.setattr(soak, "MAX_ACTIONS", 150)  # before the table closes: still a livelock
+    early = soak_variant("classic", 1, 0, 0, tmp_path, first_deal=415)
+    assert early.capped == 0 and "did not end in 150 actions" in early.violations[0]

@@ -28,6 +28,8 @@ is deterministic.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from rummy_tui.bots.analysis import FACES_BY_CODE, Judge, Weights
 from rummy_tui.bots.memory import Memory
@@ -325,57 +327,97 @@ class HardBot(ThinkingBot):
             return 1.0
         if self.danger_mode == "sample":
             assert isinstance(judge, HardJudge)
-            following = (view.seat + 1) % len(view.players)
-            hands = judge.opponent_hands(
-                random.Random(self.seed * 47 + len(view.log)), following, self.hand_samples
-            )
-            if hands:
-                joined = 0
-                for hand in hands:
-                    arrangement = judge.arrange([*hand, card])
-                    if any(card in meld for meld in arrangement.melds) or judge.fits_table(card):
-                        joined += 1
-                return joined / len(hands)
-        rules = view.rules
+            sampled = self.sampled_danger(view, judge, card)
+            if sampled is not None:
+                return sampled
         if judge.fits_table(card):
             return 1.0
         assert isinstance(judge, HardJudge)
-        following = (view.seat + 1) % len(view.players)
-        memory = judge.memory
-        wanted = 0.0
-        for held in memory.held_by(following):
-            if judge.wild_code[held.face.code]:
-                continue
-            same_rank = rules.groups_allowed and held.face.rank == card.face.rank
-            if same_rank and (rules.group_repeat_suits or held.suit != card.suit):
-                wanted += 0.6
-            if held.suit == card.suit:
-                distance = judge.run_distance(held, card)
-                if distance == 1:
-                    wanted += 0.6
-                elif distance == 2:
-                    wanted += 0.35
-        for passed in memory.passed[following] if memory.passed else []:
-            if passed.face is card.face:
-                wanted -= 0.4
-            elif rules.groups_allowed and passed.face.rank == card.face.rank:
-                wanted -= 0.2
-            elif passed.suit == card.suit:
-                distance = judge.run_distance(passed, card)
-                if distance == 1:
-                    wanted -= 0.2
-                elif distance == 2:
-                    wanted -= 0.1
-        for thrown in memory.discarded[following] if memory.discarded else []:
-            if thrown.face.rank == card.face.rank:
-                wanted -= 0.2
-            elif thrown.suit == card.suit and judge.run_distance(thrown, card) == 1:
-                wanted -= 0.1
+        wanted = signs_of_wanting(view, judge, card)
         # cards whose partners are dead or in this hand are safe; lively ones are not
-        packs = view.rules.packs_for(len(view.players))
+        rules = view.rules
+        packs = rules.packs_for(len(view.players))
         widest = (4 + (3 if rules.groups_allowed else 0)) * packs
         lively = judge.lone_outs(card) / max(1.0, widest)
         return max(0.0, min(1.0, wanted + self.lively_weight * lively))
+
+    def sampled_danger(self, view: PlayerView, judge: HardJudge, card: Card) -> float | None:
+        """The share of hands sampled for the next player in which ``card`` joins a meld or
+        fits the table; None when no hand could be sampled."""
+        following = (view.seat + 1) % len(view.players)
+        hands = judge.opponent_hands(
+            random.Random(self.seed * 47 + len(view.log)), following, self.hand_samples
+        )
+        if not hands:
+            return None
+        joined = 0
+        for hand in hands:
+            arrangement = judge.arrange([*hand, card])
+            if any(card in meld for meld in arrangement.melds) or judge.fits_table(card):
+                joined += 1
+        return joined / len(hands)
+
+
+def signs_of_wanting(view: PlayerView, judge: HardJudge, card: Card) -> float:
+    """What the table shows of the next player's wish for ``card``: drawn near the cards it
+    holds (as far as the table knows), away from those it left lying or threw."""
+    following = (view.seat + 1) % len(view.players)
+    memory = judge.memory
+    wanted = 0.0
+    # added one by one in this order, so the sum is the same to the last bit
+    for sign in chain(
+        _pull_of_held(view, judge, memory.held_by(following), card),
+        _push_of_passed(view, judge, memory.passed[following] if memory.passed else [], card),
+        _push_of_thrown(judge, memory.discarded[following] if memory.discarded else [], card),
+    ):
+        wanted += sign
+    return wanted
+
+
+def _pull_of_held(
+    view: PlayerView, judge: HardJudge, held_cards: Iterable[Card], card: Card
+) -> Iterator[float]:
+    """A positive sign for each known card of the next player's that ``card`` would join."""
+    rules = view.rules
+    for held in held_cards:
+        if judge.wild_code[held.face.code]:
+            continue
+        same_rank = rules.groups_allowed and held.face.rank == card.face.rank
+        if same_rank and (rules.group_repeat_suits or held.suit != card.suit):
+            yield 0.6
+        if held.suit == card.suit:
+            distance = judge.run_distance(held, card)
+            if distance == 1:
+                yield 0.6
+            elif distance == 2:
+                yield 0.35
+
+
+def _push_of_passed(
+    view: PlayerView, judge: HardJudge, passed_cards: Iterable[Card], card: Card
+) -> Iterator[float]:
+    """A negative sign for each discard the next player left lying that is like ``card``."""
+    rules = view.rules
+    for passed in passed_cards:
+        if passed.face is card.face:
+            yield -0.4
+        elif rules.groups_allowed and passed.face.rank == card.face.rank:
+            yield -0.2
+        elif passed.suit == card.suit:
+            distance = judge.run_distance(passed, card)
+            if distance == 1:
+                yield -0.2
+            elif distance == 2:
+                yield -0.1
+
+
+def _push_of_thrown(judge: HardJudge, thrown_cards: Iterable[Card], card: Card) -> Iterator[float]:
+    """A negative sign for each card the next player threw that is near ``card``."""
+    for thrown in thrown_cards:
+        if thrown.face.rank == card.face.rank:
+            yield -0.2
+        elif thrown.suit == card.suit and judge.run_distance(thrown, card) == 1:
+            yield -0.1
 
 
 __all__ = ["HardBot", "HardJudge"]

@@ -109,7 +109,7 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     playable = [action for action in legal if not isinstance(action, StartDeal)]
     if not playable or not view.is_my_turn:
         return Hint(arrangement, arrangement.penalty, cost_text, None)
-    from rummy_tui.bots import make_bot
+    from rummy_tui.bots.levels import make_bot
     from rummy_tui.bots.normal import ThinkingBot
 
     bot = make_bot(HINT_LEVEL, seed=0)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rummy_tui.core import (
+    Action,
     ActionRecord,
     Card,
     Discard,
@@ -72,49 +73,55 @@ class Memory:
         # the stock's known cards (after a rebuild), top last, padded with unknowns
         known: list[Card | None] = [None] * stock
         for record in records:
-            seat = record.seat
-            action = record.action
-            if seat is None:
-                continue
-            if isinstance(action, Discard):
-                memory.pile.append(action.card)
-                memory.discarded[seat].append(action.card)
-                _forget(memory.picked[seat], [action.card])
-            elif isinstance(action, TakeDiscard):
-                taken = memory.pile[-action.count :]
-                del memory.pile[-action.count :]
-                memory.picked[seat].extend(card for card in taken if card is not None)
-            elif isinstance(action, DrawTwo):
-                if action.first == "stock" and memory.pile and memory.pile[-1] is not None:
-                    memory.passed[seat].append(memory.pile[-1])
-                for source in (action.first, action.second):
-                    if source == "discard":
-                        if memory.pile:
-                            card = memory.pile.pop()
-                            if card is not None:
-                                memory.picked[seat].append(card)
-                    else:
-                        known = _draw_stock(memory, known)
-            elif isinstance(action, DrawStock):
-                if memory.pile and memory.pile[-1] is not None:
-                    memory.passed[seat].append(memory.pile[-1])
-                known = _draw_stock(memory, known)
-            else:
-                laid = _cards_laid(action)
-                if laid:
-                    _forget(memory.picked[seat], laid)
-        # what the view shows of the pile is certain
+            if record.seat is not None:
+                known = memory._remember(record.seat, record.action, known)
+        memory._settle(view, known)
+        return memory
+
+    def _remember(self, seat: int, action: Action, known: list[Card | None]) -> list[Card | None]:
+        """Follow one move of ``seat`` in the public log; returns the stock's known cards."""
+        if isinstance(action, Discard):
+            self.pile.append(action.card)
+            self.discarded[seat].append(action.card)
+            _forget(self.picked[seat], [action.card])
+        elif isinstance(action, TakeDiscard):
+            taken = self.pile[-action.count :]
+            del self.pile[-action.count :]
+            self.picked[seat].extend(card for card in taken if card is not None)
+        elif isinstance(action, DrawTwo):
+            if action.first == "stock" and self.pile and self.pile[-1] is not None:
+                self.passed[seat].append(self.pile[-1])
+            for source in (action.first, action.second):
+                if source == "discard":
+                    if self.pile:
+                        card = self.pile.pop()
+                        if card is not None:
+                            self.picked[seat].append(card)
+                else:
+                    known = _draw_stock(self, known)
+        elif isinstance(action, DrawStock):
+            if self.pile and self.pile[-1] is not None:
+                self.passed[seat].append(self.pile[-1])
+            known = _draw_stock(self, known)
+        else:
+            laid = _cards_laid(action)
+            if laid:
+                _forget(self.picked[seat], laid)
+        return known
+
+    def _settle(self, view: PlayerView, known: list[Card | None]) -> None:
+        """Take what the view shows of the pile as certain, then what lies buried and what
+        is known of the stock (``known``: its known cards, top last)."""
         visible = list(view.discard_pile)
         if visible:
-            if len(visible) == len(memory.pile):
-                memory.pile = list(visible)
-            elif memory.pile:
-                memory.pile[-1] = visible[-1]
-        memory.buried = [card for card in memory.pile[:-1] if card is not None]
-        memory.stock_known = known[-view.stock_count :] if view.stock_count else []
-        if not any(card is not None for card in memory.stock_known):
-            memory.stock_known = []
-        return memory
+            if len(visible) == len(self.pile):
+                self.pile = list(visible)
+            elif self.pile:
+                self.pile[-1] = visible[-1]
+        self.buried = [card for card in self.pile[:-1] if card is not None]
+        self.stock_known = known[-view.stock_count :] if view.stock_count else []
+        if not any(card is not None for card in self.stock_known):
+            self.stock_known = []
 
     def held_by(self, seat: int) -> list[Card]:
         """Cards ``seat`` is known to hold (taken from the pile and not seen since)."""

@@ -124,13 +124,30 @@ def _search(table: _Rules, naturals: tuple[int, ...], jokers: int, twos: int, fu
 
     left = sum(unit[code] for code in naturals)
     wilds = jokers + twos
+    cost = go(left, wilds, 0)
+    plan = _read_plan(cost, left, wilds, picks, leaf_picks)
+    if len(table.solved) > 50_000:
+        table.solved.clear()
+    table.solved[key] = plan
+    return plan
+
+
+def _read_plan(
+    cost: int,
+    left: int,
+    wilds: int,
+    picks: dict[int, _Cand | None],
+    leaf_picks: tuple[tuple[tuple[int, int, int, int, int], ...], ...],
+) -> _Plan:
+    """The plan the search found from the naturals ``left`` and ``wilds`` wild cards (with no
+    room in any meld yet): the melds it picked, the lowest card first, and where the wild
+    cards they leave over go."""
     room = 0
-    cost = go(left, wilds, room)
     chosen: list[_Cand] = []
     while cost < _INF and left:
         cand = picks[(left << _W_BITS | wilds) << _W_BITS | room]
         if cand is None:
-            left -= unit[((left & -left).bit_length() - 1) >> 2]
+            left -= _UNIT[((left & -left).bit_length() - 1) >> 2]
         else:
             chosen.append(cand)
             left -= cand[0]
@@ -142,11 +159,7 @@ def _search(table: _Rules, naturals: tuple[int, ...], jokers: int, twos: int, fu
         extra = min(added, cand[2])
         added -= extra
         melds.append((cand[3], cand[1] + extra))
-    plan = (cost, tuple(melds), (rest[0], rest[1], rest[2], rest[3]))
-    if len(table.solved) > 50_000:
-        table.solved.clear()
-    table.solved[key] = plan
-    return plan
+    return (cost, tuple(melds), (rest[0], rest[1], rest[2], rest[3]))
 
 
 _SPREAD = sum(1 << 13 * suit for suit in range(4))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
@@ -36,13 +36,49 @@ def enumerate_melds(
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
     tries every run window, as a check on the windows the fast way leaves out.
     """
+    wilds, by_face, by_rank, held = _sort_hand(rules, hand)
+    found: list[MeldReading] = []
+    seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
+
+    def add(reading: MeldReading) -> None:
+        # Distinct by the faces shown and the faces of the cards showing them (as face codes);
+        # without wild cards every card shows its own face.
+        shown = tuple(sorted(face.code for _, face in reading.placed))
+        own = tuple(sorted(card.face.code for card, _ in reading.placed)) if wilds else shown
+        key = (reading.kind, shown, own)
+        if key not in seen:
+            seen.add(key)
+            found.append(reading)
+
+    for reading in _groups(rules, by_rank, wilds):
+        add(reading)
+    bounds = position_range(rules)
+    # A window needs one rank the suit shows by itself and no more empty places than there
+    # are wild cards; the others are not tried at all.
+    for number, suit in enumerate(SUITS):
+        windows = _run_windows(bounds, held[number], len(wilds) if fast else None)
+        for start, length in windows:
+            for run in _fill_runs(rules, suit, start, length, by_face, wilds):
+                add(run)
+    return found
+
+
+CARD_ORDER = attrgetter("face.code", "copy")
+"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
+
+
+def _sort_hand(
+    rules: RuleSet, hand: Iterable[Card]
+) -> tuple[list[Card], dict[Face, list[Card]], dict[int, list[Card]], list[int]]:
+    """The hand sorted for listing: its wild cards in the order they are used, its natural
+    cards by face and (when groups are allowed) by rank, lowest copies first, and the ranks
+    (bit rank - 1) each suit's cards show by themselves, by suit number: natural cards, and
+    wild twos of the suit standing as themselves."""
     wild = wild_ranks(rules)
     groups = rules.groups_allowed
     wilds: list[Card] = []
     by_face: dict[Face, list[Card]] = {}
     by_rank: dict[int, list[Card]] = {}
-    # Ranks (bit rank - 1) each suit's cards show by themselves, by suit number: natural
-    # cards, and wild twos of the suit standing as themselves.
     held = [0, 0, 0, 0]
     for card in sorted(hand, key=CARD_ORDER):
         rank = card.rank
@@ -60,19 +96,14 @@ def enumerate_melds(
         if groups:
             by_rank.setdefault(rank, []).append(card)
     wilds.sort(key=_wild_order)
-    found: list[MeldReading] = []
-    seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
+    return wilds, by_face, by_rank, held
 
-    def add(reading: MeldReading) -> None:
-        # Distinct by the faces shown and the faces of the cards showing them (as face codes);
-        # without wild cards every card shows its own face.
-        shown = tuple(sorted(face.code for _, face in reading.placed))
-        own = tuple(sorted(card.face.code for card, _ in reading.placed)) if wilds else shown
-        key = (reading.kind, shown, own)
-        if key not in seen:
-            seen.add(key)
-            found.append(reading)
 
+def _groups(
+    rules: RuleSet, by_rank: dict[int, list[Card]], wilds: list[Card]
+) -> Iterator[MeldReading]:
+    """Every group reading of the natural cards of each rank with up to all the wild cards
+    (possibly the same meld more than once: the caller keeps the distinct ones)."""
     for rank_cards in by_rank.values():
         if len(rank_cards) + len(wilds) < GROUP_MIN:
             continue  # too few cards of the rank for any group
@@ -84,26 +115,12 @@ def enumerate_melds(
             for natural_count in range(max(1, size - len(wilds)), min(size, len(pool)) + 1):
                 for chosen in combinations(pool, natural_count):
                     if natural_count == size:  # natural cards of one rank: one reading, as is
-                        add(
-                            MeldReading(MeldKind.GROUP, tuple((card, card.face) for card in chosen))
+                        yield MeldReading(
+                            MeldKind.GROUP, tuple((card, card.face) for card in chosen)
                         )
                         continue
                     group = list(chosen) + wilds[: size - natural_count]
-                    for reading in group_readings(rules, group):
-                        add(reading)
-    bounds = position_range(rules)
-    # A window needs one rank the suit shows by itself and no more empty places than there
-    # are wild cards; the others are not tried at all.
-    for number, suit in enumerate(SUITS):
-        windows = _run_windows(bounds, held[number], len(wilds) if fast else None)
-        for start, length in windows:
-            for run in _fill_runs(rules, suit, start, length, by_face, wilds):
-                add(run)
-    return found
-
-
-CARD_ORDER = attrgetter("face.code", "copy")
-"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
+                    yield from group_readings(rules, group)
 
 
 def _wild_order(card: Card) -> tuple[bool, int, int]:

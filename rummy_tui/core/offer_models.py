@@ -140,6 +140,10 @@ class SeatOffers:
     elsewhere the top card alone). Empty where a discard is taken only with a second card."""
     draw_two: Offer
     """The two-card draws of the variant (B-1 and its Hoyle option)."""
+    take: Offer
+    """What taking the discard means here (the table's take key): the depths of
+    :attr:`discard_pile`, or, where a discard is taken only with a second card (B-1), the
+    two-card draws of :attr:`draw_two` whose first card is the discard."""
     end_deal: Offer
     """Ending the deal by taking nothing (R-10)."""
     discard: Offer
@@ -153,3 +157,12 @@ class SeatOffers:
     drawn: tuple[Card, ...]
     """The cards the seat drew this turn and still holds, in the order drawn (empty for a
     seat that is not to act: what another seat drew stays hidden)."""
+    moves: frozenset[str]
+    """The kinds of move (an action's ``kind``) the variant has at this moment of the deal,
+    whatever the phase: the table has a key for each (ending the deal only on Rummy 500's
+    empty stock, R-10)."""
+    open_now: frozenset[str]
+    """The kinds of move the turn's phase leaves open (the keys the footer offers now)."""
+    takes_any_depth: bool
+    """The discard pile may be taken down to any of its cards (R-5): the table shows it
+    spread, and the take key asks down to which card."""

@@ -53,6 +53,7 @@ from rummy_tui.core.offer_models import (
     TakeBackOffer,
     refusal_of,
 )
+from rummy_tui.core.seat_options import open_kinds, variant_options
 from rummy_tui.core.state import Phase
 from rummy_tui.core.takeback import newest_move
 
@@ -75,6 +76,7 @@ __all__ = [
     "meld_offer",
     "offers",
     "take_back_offer",
+    "take_offer",
 ]
 
 NOT_IN_VARIANT: frozenset[str] = frozenset(
@@ -173,8 +175,11 @@ def draw_two_offer(game: Game, seat: int | None = None) -> Offer:
 
 def discard_offer(game: Game, seat: int | None = None) -> Offer:
     """Discarding each card of the hand, in hand order; the refusal most cards share is
-    read first (R-5's unused deepest card, G-8's taken card for a taken card alone)."""
+    read first (R-5's unused deepest card, G-8's taken card for a taken card alone). Asked
+    by another seat: no card at all (the hand to act stays hidden, P-1), only why not."""
     deal = game.state.deal
+    if seat not in (None, deal.current):
+        return Offer(why_not=_refusal(game, DrawStock(), seat))  # another's hand stays hidden
     hand = deal.hands[deal.current]
     choices = [
         Choice(action, _refusal(game, action, seat), card=card)
@@ -187,16 +192,25 @@ def discard_offer(game: Game, seat: int | None = None) -> Offer:
     return _offer(choices, _shared(refusals) if refusals else None)
 
 
-def go_out_offer(game: Game, seat: int | None = None) -> Offer:
+def go_out_offer(game: Game, seat: int | None = None, discard: Card | None = None) -> Offer:
     """The whole-hand go-outs open now (B-3, E-7), one per possible final discard (the
     engine's legal listing); ``why_not`` when there is none: what stands in the way of going
-    out (:meth:`Game.go_out_refusal`)."""
+    out (:meth:`Game.go_out_refusal`). Asked by another seat: none (the hand to act stays
+    hidden, P-1).
+
+    With ``discard`` (a card the player chose to end with): only the go-outs ending with it
+    (that very card, else a card of its face), and when there is none, the engine's refusal
+    of going out with that discard."""
     probe = game.refusal(GoOut(melds=()), seat)
     listed: list[GoOut] = []
-    if game.phase in (Phase.DRAW, Phase.PLAY) and (
-        probe is None or probe.code not in NOT_IN_VARIANT
+    if (
+        seat in (None, game.current)
+        and game.phase in (Phase.DRAW, Phase.PLAY)
+        and (probe is None or probe.code not in NOT_IN_VARIANT)
     ):
         listed = [action for action in game.legal_actions() if isinstance(action, GoOut)]
+    if discard is not None:
+        return _go_out_with(game, listed, discard, seat)
     choices = [
         Choice(action, _refusal(game, action, seat) if seat is not None else None, action.discard)
         for action in listed
@@ -206,6 +220,21 @@ def go_out_offer(game: Game, seat: int | None = None) -> Offer:
     else:
         why_not = refusal_of(probe)
     return _offer(choices, why_not)
+
+
+def _go_out_with(game: Game, listed: Sequence[GoOut], discard: Card, seat: int | None) -> Offer:
+    """The go-outs of ``listed`` that end with ``discard`` (see :func:`go_out_offer`)."""
+    ending = [action for action in listed if action.discard == discard]
+    if not ending:
+        ending = [
+            action
+            for action in listed
+            if action.discard is not None and action.discard.face is discard.face
+        ]
+    if not ending:
+        return Offer(why_not=_refusal(game, GoOut(melds=(), discard=discard), seat))
+    choices = [Choice(action, _refusal(game, action, seat), action.discard) for action in ending]
+    return _offer(choices, choices[0].refusal)
 
 
 def meld_offer(game: Game, cards: Sequence[Card], seat: int | None = None) -> Offer:
@@ -225,7 +254,9 @@ def meld_offer(game: Game, cards: Sequence[Card], seat: int | None = None) -> Of
     return _offer(choices, _shared(refusals) if refusals else None)
 
 
-def lay_off_offer(game: Game, card: Card, seat: int | None = None) -> Offer:
+def lay_off_offer(
+    game: Game, card: Card, seat: int | None = None, meld_id: int | None = None
+) -> Offer:
     """Where the chosen ``card`` may be laid off: one choice per table meld it fits and per
     face it may stand for there (a wild card may stand for several, G-6; a natural card
     matching a Double Rum end joker takes its place, D-6), in table order, each with the
@@ -234,7 +265,12 @@ def lay_off_offer(game: Game, card: Card, seat: int | None = None) -> Offer:
     ``why_not`` when none is open: with no meld on the table, the turn's own refusal or
     "no meld to lay off on"; with one meld, or one reason for all, that reason; otherwise
     a reason about the turn first, then a joker's special case, then "fits nowhere" (one
-    meld's misfit alone would read as if it were the only meld)."""
+    meld's misfit alone would read as if it were the only meld).
+
+    With ``meld_id`` (the player pointed at one meld): only the choices on that meld, and
+    when none is open, that meld's refusal."""
+    if meld_id is not None:
+        return _lay_off_on(game, card, seat, meld_id)
     rules = game.rules
     melds = game.state.deal.melds
     choices: list[Choice] = []
@@ -259,6 +295,19 @@ def lay_off_offer(game: Game, card: Card, seat: int | None = None) -> Offer:
             if (found := _refusal(game, LayOffCard(card=card, meld_id=meld.meld_id), seat))
         ]
     return Offer(choices=tuple(choices), why_not=_ranked_layoff(refusals, len(melds), card, rule))
+
+
+def _lay_off_on(game: Game, card: Card, seat: int | None, meld_id: int) -> Offer:
+    """The lay-offs of ``card`` on the meld ``meld_id`` (see :func:`lay_off_offer`)."""
+    choices = [
+        choice
+        for choice in lay_off_offer(game, card, seat).choices
+        if choice.meld is not None and choice.meld.meld_id == meld_id
+    ]
+    why_not = next((choice.refusal for choice in choices if choice.refusal is not None), None)
+    if why_not is None:
+        why_not = _refusal(game, LayOffCard(card=card, meld_id=meld_id), seat)
+    return _offer(choices, why_not)
 
 
 def _ranked_layoff(refusals: Sequence[Refusal], melds: int, card: Card, rule: str) -> Refusal:
@@ -297,6 +346,23 @@ def drawn_cards(game: Game, seat: int | None = None) -> tuple[Card, ...]:
     return tuple(card for card in deal.turn.drawn if card in held)
 
 
+def take_offer(discard_pile: Offer, draw_two: Offer, with_second: bool) -> Offer:
+    """What taking the discard means (the table's take key): with ``with_second`` (the
+    variant has two-card draws, so a discard is taken only with a second card, B-1) the
+    draws whose first card is the discard, ``why_not`` the first one's refusal (or the
+    draws' own when none is listed); otherwise the depths of the pile (R-5: any depth;
+    C-2, D-2, E-4: the top card alone)."""
+    if not with_second:
+        return discard_pile
+    pairs = [
+        choice
+        for choice in draw_two.choices
+        if isinstance(choice.action, DrawTwo) and choice.action.first == "discard"
+    ]
+    first = next((choice.refusal for choice in pairs), None)
+    return _offer(pairs, first if pairs else draw_two.why_not)
+
+
 def offers(game: Game, seat: int | None = None) -> SeatOffers:
     """Everything the table can offer the seat to act now (or, with ``seat``, the same
     choices as that seat would be answered: refused unless it is the seat to act).
@@ -305,16 +371,24 @@ def offers(game: Game, seat: int | None = None) -> SeatOffers:
         game: The match.
         seat: Who asks; None for the seat to act.
     """
+    discard_pile = discard_pile_offer(game, seat)
+    draw_two = draw_two_offer(game, seat)
+    rules = game.rules
+    summary = variant_options(rules, len(game.state.deal.stock))
     return SeatOffers(
         seat=game.current if seat is None else seat,
         phase=game.phase,
         stock=_single(game, DrawStock(), seat),
-        discard_pile=discard_pile_offer(game, seat),
-        draw_two=draw_two_offer(game, seat),
+        discard_pile=discard_pile,
+        draw_two=draw_two,
+        take=take_offer(discard_pile, draw_two, summary.draw_two),
         end_deal=_single(game, EndDeal(), seat),
         discard=discard_offer(game, seat),
         go_out=go_out_offer(game, seat),
         next_deal=_single(game, StartDeal(), seat),
         take_back=take_back_offer(game, seat),
         drawn=drawn_cards(game, seat),
+        moves=summary.moves,
+        open_now=open_kinds(rules, summary, game.phase),
+        takes_any_depth=summary.takes_any_depth,
     )

@@ -19,18 +19,6 @@ from rummy_tui.core.state import Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 from rummy_tui.core.views import PlayerView
 
-
-class TakeStyle(StrEnum):
-    """What taking from the discard pile means in this variant."""
-
-    TOP = "top"
-    """The top card alone (C-4, D-2, E-4)."""
-    WITH_SECOND = "with_second"
-    """The top discard and a second card, chosen from the offered pairs (B-1)."""
-    DOWN_TO = "down_to"
-    """Any depth of the pile; the deepest card taken must be used this turn (R-5)."""
-
-
 MOVE_KINDS: frozenset[str] = frozenset(
     {"draw_stock", "take_discard", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal"}
 )
@@ -39,19 +27,19 @@ MOVE_KINDS: frozenset[str] = frozenset(
 
 @dataclass(frozen=True)
 class SeatOptions:
-    """The kinds of move a seat may be offered, and how taking from the pile is asked."""
+    """The kinds of move a seat may be offered in this variant, and how the pile looks."""
 
-    take: TakeStyle
-    """How the discard pile is taken (one card, a pair, or down to a chosen card)."""
+    takes_any_depth: bool
+    """The discard pile may be taken down to any of its cards (R-5): it lies spread, every
+    card in sight, and a take names its deepest card."""
     draw_two: bool
-    """The two-card draw is part of this variant (B-1)."""
+    """The two-card draw is part of this variant (B-1): a discard is taken only with a
+    second card."""
     melds_in_play: bool
     """Melds and lay-offs are made one by one during the turn; otherwise the whole hand goes
     down at once when going out (B-3, E-7)."""
     end_deal: bool
     """Ending the deal by taking nothing is on offer: the stock is empty in Rummy 500 (R-10)."""
-    hints: bool = False
-    """The match allows hints (set by the table, not by the rules)."""
     open_now: frozenset[str] = MOVE_KINDS
     """The kinds of move the turn's phase leaves open: a kind left out is refused now whatever
     the hand holds (nothing but a draw before the draw, no draw after it). Without a phase
@@ -61,6 +49,18 @@ class SeatOptions:
     def go_out_whole(self) -> bool:
         """Going out lays the whole hand down at once (the go-out key)."""
         return not self.melds_in_play
+
+    @property
+    def moves(self) -> frozenset[str]:
+        """The kinds of move the variant has at all (whatever the phase): the table has a key
+        for each. The stock, the discard and a take from the pile (a two-card draw where a
+        discard comes only with a second card, B-1) everywhere; melds and lay-offs, or going
+        out with the whole hand; ending the deal on an empty stock (R-10)."""
+        kinds = {"draw_stock", "discard", "draw_two" if self.draw_two else "take_discard"}
+        kinds.update(("meld", "lay_off") if self.melds_in_play else ("go_out",))
+        if self.end_deal:
+            kinds.add("end_deal")
+        return frozenset(kinds)
 
 
 def seat_options(view: PlayerView) -> SeatOptions:
@@ -93,17 +93,34 @@ def open_kinds(rules: RuleSet, options: SeatOptions, phase: Phase) -> frozenset[
 def variant_options(rules: RuleSet, stock_count: int | None = None) -> SeatOptions:
     """What ``rules`` offer a seat; ``stock_count`` None: at any moment of a deal (so ending
     the deal on an empty stock counts as offered wherever the variant has it)."""
-    if rules.draw_rule is DrawRule.DIG:
-        take = TakeStyle.DOWN_TO
-    elif rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE):
-        take = TakeStyle.WITH_SECOND
-    else:
-        take = TakeStyle.TOP
+    digs = rules.draw_rule is DrawRule.DIG
     return SeatOptions(
-        take=take,
-        draw_two=take is TakeStyle.WITH_SECOND,
+        takes_any_depth=digs,
+        draw_two=rules.draw_rule in (DrawRule.BOATHOUSE, DrawRule.HOYLE),
         melds_in_play=rules.meld_during_play,
-        end_deal=rules.draw_rule is DrawRule.DIG and stock_count in (None, 0),
+        end_deal=digs and stock_count in (None, 0),
+    )
+
+
+@dataclass(frozen=True)
+class StockNote:
+    """What the piles box says about the stock's rebuilding, in the variant's terms."""
+
+    rebuilds: int
+    """How often the stock was rebuilt from the discard pile this deal (G-9)."""
+    limit: int | None
+    """How often it may be rebuilt (None: without limit)."""
+    never_rebuilt: bool
+    """The stock is empty and the variant never rebuilds it (R-10)."""
+
+
+def stock_note(view: PlayerView) -> StockNote:
+    """The stock's rebuilding as the piles box shows it (public, P-2)."""
+    rules = view.rules
+    return StockNote(
+        rebuilds=view.rebuilds,
+        limit=rules.rebuild_limit,
+        never_rebuilt=view.stock_count == 0 and not rules.rebuild_stock,
     )
 
 

@@ -16,7 +16,9 @@
     saving = Autosave(store=store)           # the table's autosave: retries, NOT SAVED
     saving.save(setup, game, extra)
 
-Modules: ``store.py`` (writing and reading), ``folder.py`` (names, paths, managing),
+Modules: ``store.py`` (the class ``SaveStore``, read in one file), ``save_paths.py`` (the
+folder's names and paths), ``sessions.py`` (the matches being saved), ``overwrite.py`` (what a
+save never writes over), ``backups.py``, ``managing.py`` (renaming and deleting files),
 ``listing.py`` (the Load screen's list), ``locks.py`` (one window per match), ``files.py``
 (opening a file safely), ``format.py`` (the file format, checksum, migrations),
 ``rules_check.py`` (rules rebuilt from the variant), ``replay.py``, ``session.py`` (cheap

@@ -26,3 +26,9 @@ def name_taken(name: str, *, concerns: bool = True) -> SaveError:
 def no_such_save(name: str) -> SaveError:
     """The refusal when no save goes by ``name``."""
     return SaveError(_("There is no save named {name}.").format(name=repr(name)), name)
+
+
+def refused_by_system(sentence: str, name: str, error: OSError) -> SaveError:
+    """The refusal when the system would not change the files of the save ``name``:
+    ``sentence`` is translated already and names ``{name}`` and the system's ``{problem}``."""
+    return SaveError(sentence.format(name=repr(name), problem=error.strerror), name)

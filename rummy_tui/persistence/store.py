@@ -1,4 +1,4 @@
-"""SaveStore: writing and reading saved matches (the folder itself is :class:`SaveFolder`).
+"""SaveStore: the saved matches of one data folder, written, read, listed and managed.
 
 The user interface calls :meth:`SaveStore.save` after every applied action. A save rewrites
 the match's file atomically (see ``atomic.py``) and keeps the previous file as
@@ -12,7 +12,12 @@ reason and is never written over, renamed over or deleted except by an explicit
 
 A match being played is locked to its window (``locks.py``): loading or saving it takes an
 operating-system lock that another window cannot get, and :meth:`save` also refuses to write
-over a file whose log is not the start of the match's own log.
+over a file whose log is not the start of the match's own log (``overwrite.py``).
+
+The class is read here whole; what it uses says in its name what it holds: ``save_paths.py``
+(the folder's names and paths), ``sessions.py`` (the matches being saved), ``listing.py``
+(the Load screen's list), ``backups.py``, ``managing.py`` (renaming and deleting files) and
+``locks.py``.
 """
 
 from __future__ import annotations
@@ -20,17 +25,17 @@ from __future__ import annotations
 import builtins
 import contextlib
 import os
-import weakref
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from rummy_tui import __version__
-from rummy_tui.core import ActionRecord, Game
+from rummy_tui.core import Game
 from rummy_tui.i18n import _
 from rummy_tui.match.setup import MatchSetup
-from rummy_tui.persistence import locks
-from rummy_tui.persistence.atomic import atomic_write
+from rummy_tui.persistence import backups, locks
+from rummy_tui.persistence.atomic import atomic_write, finish_pending
 from rummy_tui.persistence.errors import SaveError, name_taken, no_such_save
 from rummy_tui.persistence.files import (
     file_errors_as_save_errors,
@@ -38,39 +43,93 @@ from rummy_tui.persistence.files import (
     stamp_of,
     unexpected_reason,
 )
-from rummy_tui.persistence.folder import SaveFolder, SkippedSave
 from rummy_tui.persistence.format import (
     FORMAT_VERSION,
     MAX_SAVE_BYTES,
-    FirstDeal,
     SaveFile,
     SaveHeader,
     read_file,
-    read_header,
     summarize,
 )
-from rummy_tui.persistence.listing import BACKUP_SUFFIX
-from rummy_tui.persistence.names import check_existing_name, check_new_name, match_save_name
+from rummy_tui.persistence.info import SavedMatchInfo
+from rummy_tui.persistence.listing import BACKUP_SUFFIX, SaveListing
+from rummy_tui.persistence.managing import move_save, refuse_folders, remove_save
+from rummy_tui.persistence.names import check_existing_name, check_new_name
+from rummy_tui.persistence.overwrite import check_overwrite
+from rummy_tui.persistence.paths import saves_dir
 from rummy_tui.persistence.replay import rebuild
-from rummy_tui.persistence.session import (
-    Session,
-    Stamp,
-    first_deal_from_seed,
-    first_deal_from_state,
-)
+from rummy_tui.persistence.save_paths import SavePaths
+from rummy_tui.persistence.session import Stamp
+from rummy_tui.persistence.sessions import Sessions
 
 __all__ = ["BACKUP_SUFFIX", "SaveStore", "SkippedSave"]
 
+SkippedSave = tuple[str, str]
+"""(name, reason) of an unfinished save that Continue could not open."""
 
-class SaveStore(SaveFolder):
-    """The saved matches in ``DATA_DIR/saves``: the folder (see :class:`SaveFolder`) plus
-    writing and reading matches.
+
+class SaveStore:
+    """The saved matches in ``DATA_DIR/saves``: writing, reading, listing and managing them.
 
     Args:
         data_dir: The data directory; None takes ``$RUMMY_DATA_DIR``, else the platform's user
             data directory (see ``rummy_tui.persistence.paths``).
         durable: fsync every write (leave on: only benchmarks turn it off to measure the rest).
     """
+
+    def __init__(self, data_dir: Path | str | None = None, *, durable: bool = True) -> None:
+        self.directory: Path = saves_dir(data_dir)
+        """The folder holding the saves."""
+        self.durable = durable
+        self._lock = threading.RLock()
+        self._paths = SavePaths(self.directory)
+        self._sessions = Sessions(self._paths)
+        self._listing = SaveListing(self.directory)
+        self._preloaded: tuple[str, Stamp | None, SaveFile, Game] | None = None
+        """A match Continue has just replayed, handed out by the next :meth:`load`."""
+
+    def flush(self) -> None:
+        """Wait for the background part of earlier saves (directory fsyncs, deleting replaced
+        backups). Saves are complete and atomic without it; the game never needs to call it."""
+        finish_pending()
+
+    # ------------------------------------------------------------------ names
+
+    def path_of(self, name: str) -> Path:
+        """The file of the save ``name`` (which need not exist)."""
+        return self._paths.file(self._paths.existing(name))
+
+    @file_errors_as_save_errors
+    def check_name(self, name: str) -> str:
+        """The tidied form of a new save name, or SaveError saying why it cannot be used
+        (for example for a rename dialog)."""
+        text = check_new_name(name)
+        if self._paths.taken(text):
+            raise name_taken(text, concerns=False)
+        return text
+
+    def exists(self, name: str) -> bool:
+        """Whether a save (or its backup) goes by ``name``."""
+        try:
+            return self._paths.taken(self._paths.existing(name))
+        except SaveError:
+            return False
+
+    # ------------------------------------------------------------------ one window per match
+
+    def release(self, name: str) -> None:
+        """Let another window open the match ``name`` (the interface calls it on leaving the
+        match; the operating system does it when the game ends)."""
+        with self._lock, contextlib.suppress(SaveError):
+            locks.release(self._paths.file(check_existing_name(name)))
+
+    def is_open_elsewhere(self, name: str) -> bool:
+        """Whether another window has the match ``name`` open."""
+        try:
+            locks.check_free(self.path_of(name), name)
+        except SaveError:
+            return True
+        return False
 
     # ------------------------------------------------------------------ writing
 
@@ -90,12 +149,12 @@ class SaveStore(SaveFolder):
         """
         with self._lock:
             if name is None:
-                chosen = self._fresh_name(setup)
+                chosen = self._paths.fresh_match_name(setup)
             else:
                 chosen = check_new_name(name)
-                if self._taken(chosen):
+                if self._paths.taken(chosen):
                     raise name_taken(chosen)
-            self._sessions.pop(chosen, None)
+            self._sessions.forget(chosen)
             self.save(chosen, setup, game, extra)
             return chosen
 
@@ -118,16 +177,6 @@ class SaveStore(SaveFolder):
         self.save(name, setup, game, extra)
         return name
 
-    def _fresh_name(self, setup: MatchSetup) -> str:
-        # The name is chosen once, in the language of the player who starts the match.
-        base = match_save_name(_(setup.rules.name), setup.names, datetime.now())
-        candidate = base
-        number = 2
-        while self._taken(candidate):
-            candidate = f"{base} ({number})"
-            number += 1
-        return candidate
-
     @file_errors_as_save_errors
     def save(
         self, name: str, setup: MatchSetup, game: Game, extra: dict[str, Any] | None = None
@@ -140,7 +189,7 @@ class SaveStore(SaveFolder):
         """
         with self._lock:
             name = check_existing_name(name)
-            path = self._path(name)
+            path = self._paths.file(name)
             if not locks.holds(path):
                 try:
                     locks.acquire(path, name)
@@ -152,8 +201,8 @@ class SaveStore(SaveFolder):
                         ),
                         name,
                     ) from None
-            session = self._session_for(name, game)
-            self._check_overwrite(name, path, session, game)
+            session = self._sessions.for_save(name, game)
+            check_overwrite(name, path, session, game, self._listing.failures)
             saved_at = datetime.now(UTC)
             summary = summarize(game)  # once per save: the file and the listing share it
             data = session.render(setup, game, extra, saved_at, summary)
@@ -167,7 +216,7 @@ class SaveStore(SaveFolder):
                 )
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                atomic_write(path, data, backup=self._backup(name), durable=self.durable)
+                atomic_write(path, data, backup=self._paths.backup(name), durable=self.durable)
                 stamp = stamp_of(os.lstat(path))
             except OSError as error:
                 session.stamp = None
@@ -179,8 +228,8 @@ class SaveStore(SaveFolder):
                     name,
                 ) from None
             session.stamp = stamp
-            self._failures.pop(name, None)
-            self._headers[name] = (
+            self._listing.failures.pop(name, None)
+            self._listing.headers[name] = (
                 stamp,
                 SaveHeader(
                     format_version=FORMAT_VERSION,
@@ -190,103 +239,6 @@ class SaveStore(SaveFolder):
                     setup=setup,
                 ),
             )
-
-    def _session_for(self, name: str, game: Game) -> Session:
-        session = self._sessions.get(name)
-        if session is not None and session.game() is game:
-            return session
-        first = self._first_deal_of(name, game)
-        fresh = Session(game=weakref.ref(game), first=first)
-        self._sweep(name)
-        if session is not None and session.first == first:
-            fresh.stamp = session.stamp
-        self._sessions[name] = fresh
-        return fresh
-
-    def _first_deal_of(self, name: str, game: Game) -> FirstDeal:
-        """How ``game`` began: remembered, read off the first deal, or from the file."""
-        known = self._first_deals.get(game)
-        if known is not None:
-            return known
-        first = first_deal_from_state(game)
-        if first is None:
-            first = self._first_deal_from_file(name, game) or first_deal_from_seed(game)
-        self._first_deals[game] = first
-        return first
-
-    def _first_deal_from_file(self, name: str, game: Game) -> FirstDeal | None:
-        try:
-            _stamp, data = read_checked(self._path(name))
-            on_disk = FirstDeal.model_validate(data.get("first_deal"))
-        except (SaveError, ValueError):
-            return None
-        if on_disk.seed != game.state.seed or on_disk.dealer != game.state.first_dealer:
-            return None
-        return on_disk
-
-    def _check_overwrite(self, name: str, path: Path, session: Session, game: Game) -> None:
-        """Refuse to write over a damaged file, another match, or a later position."""
-        try:
-            stamp = stamp_of(os.lstat(path))
-        except (FileNotFoundError, NotADirectoryError):
-            return  # nothing to protect; writing will say what is wrong with the folder
-        except OSError as error:
-            raise SaveError(
-                _("The match could not be saved to {path}: {problem}.").format(
-                    path=path, problem=error.strerror
-                ),
-                name,
-            ) from None
-        if stamp == session.stamp:
-            return
-        failure = self._failures.get(name)
-        if failure is not None and failure[0] == stamp:
-            reason = failure[1]
-        else:
-            try:
-                read_stamp, data = read_checked(path)
-                header = read_header(data)
-                on_disk = FirstDeal.model_validate(data.get("first_deal"))
-                saved_log = read_file(data).log
-            except ValueError as error:  # SaveError or a pydantic ValidationError
-                reason = str(error)
-                if not isinstance(error, SaveError):
-                    reason = _("its first deal is unreadable.")
-            else:
-                if on_disk != session.first or header.summary.players != tuple(game.players):
-                    raise SaveError(
-                        _(
-                            "A different match is already saved as {name}; it was not written "
-                            "over. Save under another name."
-                        ).format(name=repr(name)),
-                        name,
-                    )
-                if header.summary.log_length > len(game.state.log):
-                    raise SaveError(
-                        _(
-                            "The save {name} holds a later position of this match (saved "
-                            "elsewhere?); it was not written over."
-                        ).format(name=repr(name)),
-                        name,
-                    )
-                if not _starts(game, saved_log):
-                    raise SaveError(
-                        _(
-                            "The save {name} holds moves this match did not make (played in "
-                            "another window?); it was not written over."
-                        ).format(name=repr(name)),
-                        name,
-                    )
-                session.stamp = read_stamp
-                return
-        raise SaveError(
-            # Translators: {reason} is a whole sentence saying what is wrong with the file.
-            _(
-                "The save {name} is damaged, so it was not written over. {reason} Delete it or "
-                "save under another name."
-            ).format(name=repr(name), reason=reason),
-            name,
-        )
 
     # ------------------------------------------------------------------ reading
 
@@ -300,9 +252,9 @@ class SaveStore(SaveFolder):
             SaveError: for a missing or damaged save, with the reason.
         """
         with self._lock:
-            name = self._existing(name)
-            path = self._path(name)
-            if not self._taken(name):
+            name = self._paths.existing(name)
+            path = self._paths.file(name)
+            if not self._paths.taken(name):
                 raise no_such_save(name)
             had_lock = locks.holds(path)
             locks.acquire(path, name)
@@ -312,7 +264,9 @@ class SaveStore(SaveFolder):
                 if not had_lock:
                     locks.release(path)
                 raise
-            self._adopt(name, save, game, stamp)
+            self._sessions.adopt(name, save, game, stamp)
+            self._paths.sweep(name)
+            self._listing.failures.pop(name, None)
             return save.setup, game, dict(save.extra)
 
     @file_errors_as_save_errors
@@ -325,10 +279,10 @@ class SaveStore(SaveFolder):
             SaveError: for a missing or damaged save, with the reason.
         """
         with self._lock:
-            name = self._existing(name)
-            if not self._taken(name):
+            name = self._paths.existing(name)
+            if not self._paths.taken(name):
                 raise no_such_save(name)
-            save, game, _stamp = self._replay(name, self._path(name))
+            save, game, _stamp = self._replay(name, self._paths.file(name))
             return save.setup, game, dict(save.extra)
 
     def _replay(self, name: str, path: Path) -> tuple[SaveFile, Game, Stamp | None]:
@@ -346,8 +300,8 @@ class SaveStore(SaveFolder):
         except Exception as error:  # SaveError, or anything a strange file provokes
             reason = error.reason if isinstance(error, SaveError) else unexpected_reason(error)
             if stamp is not None:
-                self._failures[name] = (stamp, reason)
-            hint = self._backup_hint(name)
+                self._listing.failures[name] = (stamp, reason)
+            hint = backups.backup_hint(self._paths, name)
             raise SaveError(
                 # Translators: {reason} is a whole sentence saying what is wrong with the file.
                 _("The save {name} cannot be opened. {reason}").format(
@@ -366,26 +320,134 @@ class SaveStore(SaveFolder):
             SaveError: when there is no backup or it cannot be loaded.
         """
         with self._lock:
-            name = self._existing(name)
-            save, game = self._read_backup(name)
+            name = self._paths.existing(name)
+            save, game = backups.read_backup(self._paths, name)
             return save.setup, game, dict(save.extra)
 
-    def _adopt(self, name: str, save: SaveFile, game: Game, stamp: Stamp | None) -> None:
-        """Remember a loaded match, so its next save serializes only new actions."""
-        self._first_deals[game] = save.first_deal
-        session = Session(game=weakref.ref(game), first=save.first_deal, stamp=stamp)
-        session.catch_up(save.setup, game)
-        self._sessions[name] = session
-        self._sweep(name)
-        self._failures.pop(name, None)
+    # ------------------------------------------------------------------ listing
 
+    @file_errors_as_save_errors
+    def list(self) -> builtins.list[SavedMatchInfo]:
+        """Every save in the folder, newest first; damaged files are listed with their
+        reason and never stop the others from being listed (see ``listing.py``).
 
-def _starts(game: Game, saved_log: builtins.list[ActionRecord]) -> bool:
-    """Whether ``saved_log`` is the start of the game's own log."""
-    own = game.state.log
-    if len(saved_log) > len(own):
-        return False
-    return all(
-        (saved.seat, saved.action, saved.deal_number) == (mine.seat, mine.action, mine.deal_number)
-        for saved, mine in zip(saved_log, own, strict=False)
-    )
+        Raises:
+            SaveError: only when the folder itself cannot be read.
+        """
+        with self._lock:
+            return self._listing.infos()
+
+    @file_errors_as_save_errors
+    def latest_unfinished(self) -> str | None:
+        """The name of the most recently saved match that is not over (for Continue; a save
+        of unknown date comes after every dated one)."""
+        for info in self.list():
+            if info.damaged is None and not info.finished:
+                return info.name
+        return None
+
+    @file_errors_as_save_errors
+    def latest_loadable(self) -> tuple[str | None, builtins.list[SkippedSave]]:
+        """For Continue: the most recently saved unfinished match that replays (a save of
+        unknown date comes after every dated one), and the newer ones skipped because they
+        could not be opened, with the reasons. The match found is
+        kept replayed, so the :meth:`load` that follows does not replay it again.
+        """
+        skipped: builtins.list[SkippedSave] = []
+        with self._lock:
+            for info in self.list():
+                if info.damaged is not None or info.finished:
+                    continue
+                path = self._paths.file(info.name)
+                try:
+                    locks.check_free(path, info.name)
+                    stamp, data = read_checked(path)
+                    save = read_file(data)
+                    game = rebuild(save)
+                except SaveError as error:
+                    skipped.append((info.name, error.reason))
+                    continue
+                except Exception as error:  # anything a strange file provokes
+                    skipped.append((info.name, unexpected_reason(error)))
+                    continue
+                self._preloaded = (info.name, stamp, save, game)
+                return info.name, skipped
+        return None, skipped
+
+    # ------------------------------------------------------------------ managing
+
+    @file_errors_as_save_errors
+    def rename(self, old: str, new: str) -> str:
+        """Give a save (and its backup) a new name; returns the new name as stored.
+
+        Raises:
+            SaveError: when ``old`` does not exist or ``new`` is taken or not allowed.
+        """
+        with self._lock:
+            old = self._paths.existing(old)
+            new = check_new_name(new)
+            source, target = self._paths.file(old), self._paths.file(new)
+            if not source.exists():
+                raise no_such_save(old)
+            if new == old:
+                return new
+            locks.check_free(source, old)
+            move_save(self._paths, old, new, durable=self.durable)
+            self._sessions.rename(old, new)
+            self._listing.forget(old)
+            if locks.holds(source):
+                locks.forget(source)
+                locks.acquire(target, new)
+            return new
+
+    @file_errors_as_save_errors
+    def delete(self, name: str) -> None:
+        """Delete a save and its backup (damaged or not). The interface asks first.
+
+        Raises:
+            SaveError: when there is no such save or it cannot be deleted.
+        """
+        with self._lock:
+            name = self._paths.existing(name)
+            path = self._paths.file(name)
+            if not self._paths.taken(name):
+                raise no_such_save(name)
+            refuse_folders(self._paths, name)
+            if not locks.holds(path):
+                locks.check_free(path, name)
+            remove_save(self._paths, name, durable=self.durable)
+            self._forget(name)
+            locks.forget(path)
+
+    @file_errors_as_save_errors
+    def clear_finished(self) -> builtins.list[str]:
+        """Delete every finished match (damaged files are left alone); returns their names."""
+        with self._lock:
+            cleared = []
+            for info in self.list():
+                if info.finished and info.damaged is None:
+                    self.delete(info.name)
+                    cleared.append(info.name)
+            return cleared
+
+    @file_errors_as_save_errors
+    def restore_backup(self, name: str) -> str | None:
+        """Put the backup of ``name`` back in place, after checking that it loads. A current
+        file that is there is not lost: it is kept as a separate save, whose name is returned
+        (None when there was none).
+
+        Raises:
+            SaveError: when there is no backup or it cannot be loaded.
+        """
+        with self._lock:
+            name = self._paths.existing(name)
+            backups.read_backup(self._paths, name)
+            locks.check_free(self._paths.file(name), name)
+            kept = backups.put_back(self._paths, name, durable=self.durable)
+            self._forget(name)
+            return kept
+
+    def _forget(self, name: str) -> None:
+        """Drop what is remembered of ``name``: its session and its listing."""
+        self._sessions.forget(name)
+        self._listing.forget(name)

@@ -16,7 +16,10 @@ hand sizes, valid melds, a legal action unless the deal is over, zero-sum chips)
 a temporary folder) and loaded back: the replayed match must equal the one played. A deal
 still running after ``MAX_ACTIONS`` actions is a violation (a livelock), except a deal of
 random players under unlimited stock rebuilds: the rules let it go on as long as the table
-wants, so it is stopped after ``ENDLESS_ACTIONS`` checked actions and counted as endless.
+wants, so it is stopped after ``ENDLESS_ACTIONS`` checked actions and counted as endless. A
+deal of computer players that no seat can ever end any more (:func:`no_seat_can_end`: every
+hand down to one card, one card drawn a turn, and no card off the table fits any meld on it)
+is counted as endless too, for the same reason.
 
 It is not part of the test suite (it runs for hours at full size); the README's "The soak
 run" section gives the figures of the last run. The exit status is 1 when anything was found.
@@ -46,7 +49,8 @@ from rummy_tui.bots import make_bot
 from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
-from rummy_tui.core.variants import VARIANT_IDS, RulesError, player_count_refusal
+from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.core.variants import VARIANT_IDS, DrawRule, RulesError, player_count_refusal
 from rummy_tui.i18n.refusals import error_sentence
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
@@ -80,7 +84,8 @@ class VariantSoak:
     """Deals of random players under unlimited stock rebuilds still going at the end:
     such a deal may go on as long as the table wants (no rule ends it), and random players
     never aim to go out, so it is stopped at ``ENDLESS_ACTIONS``, every action checked, and
-    is not a livelock."""
+    is not a livelock; and deals of computer players that no seat can end any more
+    (:func:`no_seat_can_end`), found at ``MAX_ACTIONS``."""
     actions: int = 0
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
@@ -133,6 +138,21 @@ def seats_for(deal_index: int, count: int, rng: random.Random) -> list[str]:
     return [rng.choice((*BOT_LEVELS, *BOT_LEVELS, "random")) for _ in range(count)]
 
 
+def no_seat_can_end(game: Game) -> bool:
+    """Whether the deal in play can never end: the stock is rebuilt without limit, a turn
+    draws one card, every hand holds at most one card (two after the draw: too few for a
+    meld) and no card off the table fits any meld on it. No seat can then empty its hand,
+    whoever plays, and the rules let the deal go on as long as the table wants."""
+    rules = game.rules
+    deal = game.state.deal
+    if not rules.rebuild_stock or rules.rebuild_limit is not None:
+        return False
+    if rules.draw_rule is not DrawRule.SINGLE or any(len(hand) > 1 for hand in deal.hands):
+        return False
+    loose = [*deal.stock, *deal.discard, *(card for hand in deal.hands for card in hand)]
+    return not any(layoff_options(rules, meld, card) for meld in deal.melds for card in loose)
+
+
 def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -> str | None:
     """Save ``game`` through the store, load it back; what went wrong, or None."""
     from rummy_tui.persistence import SaveStore
@@ -178,59 +198,9 @@ def soak_variant(
             found.refused_tables += 1
             tick()
             continue
-        levels = seats_for(deal_index, count, rng)
-        names = [f"Seat {number + 1}" for number in range(count)]
-        deal_seed = rng.randrange(2**31)
-        where = f"{variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
-        bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
         checking = save_every > 0 and deal_index % save_every == 0
-        try:
-            game = new_game(rules, names, seed=deal_seed)
-            deck = full_deck(rules, count)
-            ended = False
-            endless = rules.rebuild_limit is None and set(levels) == {"random"}
-            for step in range(ENDLESS_ACTIONS if endless else MAX_ACTIONS):
-                if stop is not None and stop.is_set():
-                    break
-                if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-                    ended = True
-                    break
-                legal = game.legal_actions()
-                seat = game.current
-                action = bots[seat].choose(game.view(seat), legal)
-                if action not in legal:
-                    found.violations.append(f"{where}: seat {seat} chose an unlisted action")
-                    break
-                game.apply(action)
-                found.actions += 1
-                problems = invariant_violations(game, deck, check_legal=True)
-                if problems:
-                    found.violations.append(f"{where}, step {step}: {problems[0]}")
-                    break
-                if checking and step == 40:
-                    problem = check_save(game, rules, names, folder)
-                    found.saves_checked += 1
-                    if problem:
-                        found.violations.append(f"{where}, step {step}: {problem}")
-            else:
-                if endless:
-                    found.capped += 1  # endless by the rules, and nobody aims to end it
-                else:
-                    found.violations.append(
-                        f"{where}: the deal did not end in {MAX_ACTIONS} actions"
-                    )
-            if not ended and stop is not None and stop.is_set():
-                found.actions -= step  # the interrupted deal does not count
-                break
-            if ended:
-                found.finished += 1
-                if checking:
-                    problem = check_save(game, rules, names, folder)
-                    found.saves_checked += 1
-                    if problem:
-                        found.violations.append(f"{where}, at the end: {problem}")
-        except Exception as error:  # a soak reports, never dies
-            found.violations.append(f"{where}: {type(error).__name__}: {error_sentence(error)}")
+        if soak_deal(found, deal_index, rules, count, rng, checking, folder, stop):
+            break  # stopped in the middle of the deal, which does not count
         found.deals += 1
         if deal_index % 2:
             found.bot_deals += 1
@@ -239,6 +209,82 @@ def soak_variant(
         tick()
     found.seconds = time.perf_counter() - started
     return found
+
+
+def soak_deal(
+    found: VariantSoak,
+    deal_index: int,
+    rules: RuleSet,
+    count: int,
+    rng: random.Random,
+    checking: bool,
+    folder: Path,
+    stop: StopFlag | None = None,
+) -> bool:
+    """Play deal ``deal_index`` of the soak at a table of ``count`` and add what it finds to
+    ``found`` (``checking``: save and load the match on the way and at the end). Returns
+    True when ``stop`` was set in the middle of the deal; its actions are then taken back
+    out of ``found``."""
+    levels = seats_for(deal_index, count, rng)
+    names = [f"Seat {number + 1}" for number in range(count)]
+    deal_seed = rng.randrange(2**31)
+    where = f"{found.variant_id} deal {deal_index} (seed {deal_seed}, {','.join(levels)})"
+    bots = [make_bot(level, deal_seed * 31 + index) for index, level in enumerate(levels)]
+    try:
+        game = new_game(rules, names, seed=deal_seed)
+        deck = full_deck(rules, count)
+        ended = False
+        endless = rules.rebuild_limit is None and set(levels) == {"random"}
+        for step in range(ENDLESS_ACTIONS if endless else MAX_ACTIONS):
+            if stop is not None and stop.is_set():
+                break
+            if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+                ended = True
+                break
+            legal = game.legal_actions()
+            seat = game.current
+            action = bots[seat].choose(game.view(seat), legal)
+            if action not in legal:
+                found.violations.append(f"{where}: seat {seat} chose an unlisted action")
+                break
+            game.apply(action)
+            found.actions += 1
+            problems = invariant_violations(game, deck, check_legal=True)
+            if problems:
+                found.violations.append(f"{where}, step {step}: {problems[0]}")
+                break
+            if checking and step == 40:
+                _check_save_of(found, game, rules, names, folder, f"{where}, step {step}")
+        else:
+            if endless or no_seat_can_end(game):
+                found.capped += 1  # endless by the rules, and nobody aims (or can) end it
+            else:
+                found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
+        if not ended and stop is not None and stop.is_set():
+            found.actions -= step  # the interrupted deal does not count
+            return True
+        if ended:
+            found.finished += 1
+            if checking:
+                _check_save_of(found, game, rules, names, folder, f"{where}, at the end")
+    except Exception as error:  # a soak reports, never dies
+        found.violations.append(f"{where}: {type(error).__name__}: {error_sentence(error)}")
+    return False
+
+
+def _check_save_of(
+    found: VariantSoak,
+    game: Game,
+    rules: RuleSet,
+    names: Sequence[str],
+    folder: Path,
+    where: str,
+) -> None:
+    """Save and load the match, counting the check and any problem it finds at ``where``."""
+    problem = check_save(game, rules, names, folder)
+    found.saves_checked += 1
+    if problem:
+        found.violations.append(f"{where}: {problem}")
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,11 @@
 ``make_app`` builds the app, ``run_app`` runs it in the terminal. The app shows the menus
 (title, new game, load, rules, records), seats a match with
 :class:`~rummy_tui.ui.opening.MatchOpener`, and keeps one
-:class:`~rummy_tui.ui.session.MatchSession` while a match is at the table, to which it routes
-the table's messages; it is the session's :class:`~rummy_tui.ui.host.TableHost`. What it
-keeps on disk is a :class:`~rummy_tui.ui.data_folder.DataFolder`; a language switch redraws
-every screen through :mod:`rummy_tui.ui.language_switch`.
+:class:`~rummy_tui.ui.session.MatchSession` while a match is at the table; the table's
+messages go to the session itself, not through the app. The app is the session's
+:class:`~rummy_tui.ui.host.TableHost`. What it keeps on disk is a
+:class:`~rummy_tui.ui.data_folder.DataFolder`; a language switch redraws every screen
+through :mod:`rummy_tui.ui.language_switch`.
 
 This module imports only Textual at load time: the rules engine, the saves and the table are
 imported when first needed, so the title screen appears as fast as a bare Textual app's.
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
     from rummy_tui.ui.screens.setup_check import MenuChoices
     from rummy_tui.ui.session import MatchSession
     from rummy_tui.ui.settings import DisplaySettings
-    from rummy_tui.ui.table_messages import Act, Resumed, TakeBack, Wants
 
 __all__ = ["RummyApp", "Start", "make_app", "run_app"]
 
@@ -363,7 +363,7 @@ class RummyApp(App[int]):
         from rummy_tui.ui.screens.rules_help import RulesScreen
 
         session = self.session
-        rules = session.controller.game.rules if session is not None else get_variant("classic")
+        rules = session.game.rules if session is not None else get_variant("classic")
 
         def closed(_result: object = None) -> None:
             if back_to_title:
@@ -390,26 +390,6 @@ class RummyApp(App[int]):
         self.push_screen(RecordsScreen(self.data.records()), lambda _: self.show_title())
 
     # ------------------------------------------------------------------ messages from screens
-
-    def on_table_screen_act(self, message: Act) -> None:
-        """A person asked for a move: the match session makes it."""
-        if self.session is not None:
-            self.session.person_acts(message.action)
-
-    def on_table_screen_take_back(self, _message: TakeBack) -> None:
-        """The person at the keyboard takes back their newest move (P-4)."""
-        if self.session is not None:
-            self.session.take_back()
-
-    def on_table_screen_wants(self, message: Wants) -> None:
-        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        if self.session is not None:
-            self.session.wants(message.wish)
-
-    def on_table_screen_resumed(self, _message: Resumed) -> None:
-        """The table is back on top: a computer's move that waited is made now."""
-        if self.session is not None:
-            self.session.table_resumed()
 
     def on_match_end_play_again(self, _message: MatchEnd.PlayAgain) -> None:
         """Play again: same players and options, seats turned by one, a fresh shuffle."""

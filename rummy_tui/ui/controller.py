@@ -1,20 +1,17 @@
-"""The one place the user interface talks to the engine.
+"""The match's read-only answers: what the table and the match session ask of the game.
 
-Screens turn key presses and clicks into actions and hand them to :meth:`Controller.apply`:
-the engine verifies and applies the action, the match is saved, and the app redraws every
-widget from a fresh :class:`PlayerView`. A refused action comes back as the engine's
-one-sentence reason and changes nothing; no exception ever leaves this module.
-
-The controller also answers the questions a screen needs before it can build an action (which
-melds a card fits, which readings a meld with jokers has, how deep the Rummy 500 pile may be
-taken, whether a move may be taken back), read from the core's offers
-(:mod:`rummy_tui.core.offers`), so the screen never second-guesses the rules.
+The match session (:mod:`rummy_tui.ui.session`) owns the match and is the one that changes it
+(it applies moves and take-backs through the game, keeps the hands' order and saves). A
+:class:`Controller` only answers: the views and the seats, the engine's refusals in the
+table's words, whether a move may be taken back (the hand-off's gate), and the computer
+players and hints of the match. What a seat may do now the table reads from the core's offers
+(:mod:`rummy_tui.core.offers`), handed to it by the session. Nothing here changes the game; no
+exception ever leaves this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,36 +19,20 @@ from textual.notifications import SeverityLevel
 
 from rummy_tui.core import (
     Action,
-    ActionRecord,
     Card,
-    DrawTwo,
     Game,
-    GoOut,
     IllegalAction,
-    LayOffCard,
-    Meld,
     Phase,
     PlayerView,
-    TableMeld,
-    TakeDiscard,
 )
-from rummy_tui.core.cards import Face
-from rummy_tui.core.melds import MeldReading, meld_readings
 from rummy_tui.core.offers import (
-    Refusal,
-    discard_pile_offer,
-    draw_two_offer,
     drawn_cards,
-    go_out_offer,
-    lay_off_offer,
     take_back_offer,
 )
-from rummy_tui.core.state import CutRound, TakeBackNote
+from rummy_tui.core.state import CutRound
 from rummy_tui.i18n import _
-from rummy_tui.i18n.refusals import refusal_sentence, shared_refusal_sentence
+from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
-from rummy_tui.persistence.autosave import Autosave
-from rummy_tui.ui.hand_state import HandOrders
 
 if TYPE_CHECKING:
     from rummy_tui.bots import Bot, Hint
@@ -59,46 +40,6 @@ if TYPE_CHECKING:
 
 Notice = Callable[[str, SeverityLevel], None]
 """Callback that shows a notice: (message, severity "information"|"warning"|"error")."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of an action: applied (with its log record) or refused (with the reason)."""
-
-    record: ActionRecord | None = None
-    reason: str | None = None
-    error: IllegalAction | None = None
-    """The engine's refusal itself (code, rule, cards, meld) when it refused."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the action was applied."""
-        return self.record is not None
-
-
-@dataclass(frozen=True)
-class LayOffTarget:
-    """A meld a card may be laid off on, with the faces the card may stand for there."""
-
-    meld: TableMeld
-    faces: tuple[Face, ...]
-
-
-@dataclass(frozen=True)
-class TakeOption:
-    """One depth of the Rummy 500 discard pile: take ``count`` cards down to ``card``."""
-
-    count: int
-    card: Card
-    reason: str | None
-    """Why the engine refuses this take, or None when it is allowed."""
-    shared: str | None = None
-    """The refusal in words that name no card, for saying it once under the question when
-    it refuses several depths (each row names its own card); None when there are none."""
-
-
-SaveState = Autosave
-"""The autosave: the store, the save's name and whether saving works (see persistence)."""
 
 
 def setup_for(game: Game) -> MatchSetup:
@@ -111,25 +52,22 @@ def setup_for(game: Game) -> MatchSetup:
 
 
 class Controller:
-    """Applies actions to one match, saves after each, and answers the screens' questions."""
+    """The read-only answers of one match: views, seats, refusals in words, the screens'
+    questions, the computer players and the hints."""
 
     def __init__(
         self,
         setup: MatchSetup,
         game: Game,
-        notice: Notice | None = None,
+        words: Callable[[IllegalAction], str] = refusal_sentence,
     ) -> None:
         self.setup = setup
         self.game = game
-        self.notice: Notice = notice or (lambda message, severity: None)
-        self.saving = SaveState()
-        self.hands = HandOrders()
-        """The order each person arranged their hand in: presentation state, saved as it is."""
+        self.words = words
+        """How the engine's refusals are written (the match session gives
+        :func:`rummy_tui.ui.refusal_text.refusal_text` with the table's display settings)."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
-        self.words: Callable[[IllegalAction], str] = refusal_sentence
-        """How the engine's refusals are written: the table sets it to
-        :func:`rummy_tui.ui.refusal_text.refusal_text` with its display settings."""
         """Hints shown per deal number, per seat (kept in the save's extra data)."""
 
     # ------------------------------------------------------------------ views and seats
@@ -198,27 +136,9 @@ class Controller:
         the turn state keeps them (so they survive ``rummy continue``)."""
         return frozenset(drawn_cards(self.game))
 
-    def _words(self, refusal: Refusal) -> str:
-        """An offer's refusal in the table's words."""
-        return self.words(refusal.error())
-
     def can(self, action: Action) -> bool:
         """Whether the engine accepts ``action`` now."""
         return self.reason(action) is None
-
-    def apply(self, action: Action) -> Outcome:
-        """Apply ``action`` for the seat to act, bring the mover's hand order up to date with
-        the cards the move added or took, then save. Never raises."""
-        try:
-            record = self.game.apply(action)
-        except IllegalAction as error:
-            return Outcome(reason=self.words(error), error=error)
-        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return Outcome(reason=_("That move could not be made: {error}.").format(error=error))
-        if record.seat is not None and record.seat in self.hands:
-            self.hands.follow(self.game.view(record.seat))
-        self.autosave()
-        return Outcome(record=record)
 
     # ------------------------------------------------------------------ take-back (P-4)
 
@@ -253,24 +173,6 @@ class Controller:
             return None
         return mover
 
-    def take_back(self, seat: int) -> TakeBackNote | str:
-        """Take back ``seat``'s newest move (the core checks once whether it may, and replays
-        the deal once): the mover's hand order gets the cards back, and the match is saved as
-        if the move had never been made. Returns the public note, or the refusal's sentence
-        with nothing changed."""
-        refusal = self._seat_may_not_take_back(seat)
-        if refusal is not None:
-            return refusal
-        try:
-            note = self.game.take_back(seat)
-        except IllegalAction as error:
-            return self.words(error)
-        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return _("That move could not be taken back: {error}.").format(error=error)
-        self.hands.took_back(self.game.view(seat))
-        self.autosave()
-        return note
-
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take."""
         try:
@@ -279,24 +181,6 @@ class Controller:
             return []
 
     # ------------------------------------------------------------------ questions
-
-    def meld_readings(self, cards: list[Card]) -> list[MeldReading]:
-        """The ways the cards may go down as one meld (several only when wild cards differ)."""
-        try:
-            return meld_readings(self.game.rules, cards)
-        except Exception:  # pragma: no cover
-            return []
-
-    def layoff_targets(self, card: Card) -> list[LayOffTarget]:
-        """The melds on the table that ``card`` fits, with what it may stand for on each."""
-        faces: dict[int, list[Face]] = {}
-        melds: dict[int, TableMeld] = {}
-        for choice in lay_off_offer(self.game, card).choices:
-            action, meld = choice.action, choice.meld
-            assert isinstance(action, LayOffCard) and meld is not None and action.face
-            melds.setdefault(meld.meld_id, meld)
-            faces.setdefault(meld.meld_id, []).append(action.face)
-        return [LayOffTarget(meld=melds[key], faces=tuple(faces[key])) for key in melds]
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """The engine's refusal of ``action`` now (code, rule, cards, meld), or None."""
@@ -307,57 +191,6 @@ class Controller:
         except Exception:  # a bug must not reach the player as a traceback
             return None
         return None
-
-    def layoff_refusal(self, card: Card) -> str:
-        """Why ``card`` cannot be laid off anywhere: the offer's refusal to read first (asked
-        only when no lay-off of the card is open: otherwise there is none, and this is empty)."""
-        why_not = lay_off_offer(self.game, card).why_not
-        return self._words(why_not) if why_not is not None else ""
-
-    def take_options(self) -> list[TakeOption]:
-        """Every depth of the discard pile that may be asked for, top first (R-5)."""
-        options = []
-        for choice in discard_pile_offer(self.game).choices:
-            action, card, refusal = choice.action, choice.card, choice.refusal
-            assert isinstance(action, TakeDiscard) and card is not None
-            error = refusal.error() if refusal is not None else None
-            reason = self.words(error) if error is not None else None
-            shared = shared_refusal_sentence(error) if error is not None else None
-            options.append(TakeOption(action.count, card, reason, shared))
-        return options
-
-    def draw_two_options(self) -> list[DrawTwo]:
-        """The two-card draws the variant offers now (B-1)."""
-        return [
-            action for action in draw_two_offer(self.game).actions if isinstance(action, DrawTwo)
-        ]
-
-    def go_out_options(self) -> list[GoOut]:
-        """The whole-hand go-outs open now (B-3, E-7): one per possible final discard."""
-        try:
-            actions = go_out_offer(self.game).actions
-        except Exception:  # pragma: no cover - engine bug
-            return []
-        return [action for action in actions if isinstance(action, GoOut)]
-
-    def go_out_refusal(self) -> str:
-        """Why the hand cannot be laid down now (B-3, E-7): the core's refusal, in words."""
-        try:
-            refusal = go_out_offer(self.game).why_not
-        except Exception:  # pragma: no cover - engine bug: refuse, never crash
-            refusal = None
-        return self._words(refusal) if refusal is not None else _("You cannot go out now.")
-
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile."""
-        pile = self.game.state.deal.discard
-        return pile[-1] if pile else None
-
-    def meld_action(self, cards: list[Card], reading: MeldReading | None) -> Meld:
-        """A Meld action for the cards read as ``reading`` (None: the first reading)."""
-        if reading is None:
-            return Meld(cards=tuple(cards))
-        return Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
 
     # ------------------------------------------------------------------ computer players
 
@@ -398,13 +231,6 @@ class Controller:
             return None
         return list(self.hints_used.get(deal_number, [0] * len(self.players)))
 
-    def restore_extra(self, extra: dict[str, Any] | None) -> None:
-        """Take back what the interface kept in a save: hint counts and hand orders (the
-        take-back notes, P-4, come back with the game itself)."""
-        self.restore_hints(extra)
-        views = [self.view(seat) for seat in range(len(self.players))]
-        self.hands.restore((extra or {}).get("hand_order", {}), views)
-
     def restore_hints(self, extra: dict[str, Any] | None) -> None:
         """Take back the hint counts kept in a save's extra data (anything odd is skipped)."""
         kept = (extra or {}).get("hints_used", {})
@@ -418,41 +244,6 @@ class Controller:
                 continue
             if len(numbers) == len(self.players):
                 self.hints_used[deal] = numbers
-
-    # ------------------------------------------------------------------ saving
-
-    def attach_store(self, store: SaveStore | None, name: str | None) -> None:
-        """Save to ``store`` under ``name`` from now on (create the save if name is None)."""
-        self.saving.store = store
-        self.saving.name = name
-        if store is None:
-            return
-        if name is None:
-            try:
-                self.saving.save(self.setup, self.game)
-            except Exception as error:
-                self._save_failed(error)
-
-    def autosave(self) -> None:
-        """Save the match after an applied action; a failure is shown, never raised."""
-        if self.saving.store is None:
-            return
-        extra = dict(self.saving.extra)
-        if self.hints_used:
-            extra["hints_used"] = {str(deal): counts for deal, counts in self.hints_used.items()}
-        if self.hands.by_seat:
-            extra["hand_order"] = self.hands.to_extra()
-        try:
-            self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
-        except Exception as error:
-            self._save_failed(error)
-
-    def _save_failed(self, error: Exception) -> None:
-        message = str(error) or type(error).__name__
-        text = _("The match could not be saved: {reason}").format(reason=message)
-        if self.saving.problem != text:
-            self.saving.problem = text
-            self.notice(text, "warning")
 
 
 def open_store(data_dir: Path | None) -> tuple[SaveStore | None, str | None]:

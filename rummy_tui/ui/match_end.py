@@ -1,5 +1,6 @@
-"""The end of a match at the table: recording it, the whole score sheet with the winner, and
-the next match of the same table.
+"""The end of a deal and of a match at the table: the hands revealed with the score
+breakdown, recording the match, the whole score sheet with the winner, and the next match of
+the same table.
 
 The end-of-match screen posts :class:`~rummy_tui.ui.match_end_messages.MatchEnd` messages; the
 app hands them to the match session, which knows the finished match and calls these
@@ -14,9 +15,27 @@ from typing import TYPE_CHECKING
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
-    from rummy_tui.core import Game
+    from collections.abc import Callable
+
+    from rummy_tui.core import Game, PlayerView
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.host import TableHost
+
+
+def show_deal_end(
+    host: TableHost,
+    view: PlayerView,
+    game: Game,
+    hints_used: list[int] | None,
+    then: Callable[[str | None], None],
+) -> None:
+    """Reveal every hand of the deal in the public ``view`` with the score breakdown (P-3);
+    ``then`` gets the players' choice when they close it."""
+    from rummy_tui.match.sheet import score_sheet
+    from rummy_tui.ui.screens.deal_end import DealEndScreen
+
+    screen = DealEndScreen(view, host.settings, hints_used=hints_used, sheet=score_sheet(game))
+    host.show_screen(screen, then)
 
 
 def record_match(host: TableHost, setup: MatchSetup, game: Game, save_name: str | None) -> None:

@@ -1,14 +1,19 @@
-"""What each move key of the table decides: one plain function per key.
+"""What each move key of the table decides: one plain function per key, all alike.
 
-A function reads the moment (:class:`KeyMoment`: the view, the mode, the variant's summary,
-the selection and the table's read-only questions) and returns a decision: post an action
-(:class:`Post`), say why not (:class:`Refuse`, with the bell; :class:`Complain`, without), or
-ask a question first (:class:`Ask`: which depth of the pile, which reading of a wild card,
-which meld to lay off on, which card to discard when going out). The table screen carries the
-decision out; nothing here changes the game or draws anything.
+A key looks itself up in the seat's offers from the core (:class:`SeatOffers`, handed to the
+table with each view it shows; the offers that depend on the selection come through
+:class:`TableQuestions`) and is then one of three cases in every variant (:func:`decide`):
 
-The questions come from :class:`MoveQuestions`, which the match session answers from the
-engine's own helpers.
+- no allowed choice: say why not (:class:`Refuse`: the offer's ``why_not`` in the table's
+  words, with the bell);
+- one: post its action (:class:`Post`);
+- several: ask which (:class:`Ask`), every choice listed, a refused one greyed with its
+  reason. Only the question's words depend on the key: the depths of the pile, the two-card
+  draws, the readings of a meld, the melds to lay off on, the final discards of a go-out.
+
+A key about the hand's cards first checks the selection (:class:`Complain`: what to select
+first, without the bell). The table screen carries the decision out; nothing here changes
+the game, draws anything, or knows a variant's rules.
 """
 
 from __future__ import annotations
@@ -19,67 +24,44 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
-from rummy_tui.core import (
-    Action,
-    Card,
-    Discard,
-    DrawStock,
-    DrawTwo,
-    EndDeal,
-    GoOut,
-    LayOffCard,
-    Meld,
-    Phase,
-    PlayerView,
-    TakeDiscard,
-)
-from rummy_tui.core.seat_options import SeatOptions, TakeStyle
+from rummy_tui.core import Action, Card, DrawTwo, GoOut, LayOffCard, Meld, PlayerView, TakeDiscard
+from rummy_tui.core.offers import Choice as Offered
+from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.refusals import shared_refusal_sentence
+from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice
+from rummy_tui.ui.table_keys import KEY_MOVES
 from rummy_tui.ui.table_text import (
     Mode,
     depth_notes,
     draw_two_words,
     go_out_label,
     layoff_label,
-    plan_dig,
     reading_label,
     take_depth_label,
 )
 
 if TYPE_CHECKING:
-    from rummy_tui.core.cards import Face
-    from rummy_tui.core.melds import MeldReading
-    from rummy_tui.ui.controller import LayOffTarget, TakeOption
     from rummy_tui.ui.settings import DisplaySettings
 
-KEY_MOVES: dict[str, frozenset[str]] = {
-    "draw": frozenset({"draw_stock"}),
-    "take": frozenset({"take_discard", "draw_two"}),
-    "draw_two": frozenset({"draw_two"}),
-    "meld": frozenset({"meld"}),
-    "lay_off": frozenset({"lay_off"}),
-    "discard": frozenset({"discard"}),
-    "go_out": frozenset({"go_out"}),
-    "end_deal": frozenset({"end_deal"}),
-}
-"""The kinds of move each move key makes (``t`` takes the discard with a second card where
-the variant draws two, B-1)."""
 
+class TableQuestions(Protocol):
+    """The offers that depend on the selection, for the seat at the keyboard (read-only:
+    nothing changes; each is the core's :class:`Offer`)."""
 
-class MoveQuestions(Protocol):
-    """What a move key may ask before it builds an action (read-only: nothing changes)."""
+    def meld(self, seat: int, cards: Sequence[Card]) -> Offer:
+        """The readings of ``cards`` as one new meld (G-6)."""
+        ...
 
-    def take_options(self) -> list[TakeOption]: ...
-    def draw_two_options(self) -> list[DrawTwo]: ...
-    def top_discard(self) -> Card | None: ...
-    def meld_readings(self, cards: list[Card]) -> list[MeldReading]: ...
-    def meld_action(self, cards: list[Card], reading: MeldReading | None) -> Meld: ...
-    def layoff_targets(self, card: Card) -> list[LayOffTarget]: ...
-    def layoff_refusal(self, card: Card) -> str: ...
-    def go_out_options(self) -> list[GoOut]: ...
-    def go_out_refusal(self) -> str: ...
+    def lay_off(self, seat: int, card: Card, meld_id: int | None = None) -> Offer:
+        """Where ``card`` may be laid off (R-7), on the meld ``meld_id`` alone if given."""
+        ...
+
+    def go_out(self, seat: int, discard: Card) -> Offer:
+        """The whole-hand go-outs that end with ``discard`` (B-3, E-7)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -90,16 +72,16 @@ class KeyMoment:
     """The view on the table (the hand at the keyboard, or the public view)."""
     mode: Mode
     """Whether the hand on show is played, watched or hidden."""
-    options: SeatOptions
-    """What the variant offers now (the core's summary)."""
+    offers: SeatOffers | None
+    """What the core offers the seat at the keyboard now (None while no hand is shown)."""
     settings: DisplaySettings
-    """How cards are drawn in the questions."""
+    """How cards are drawn in the questions and the refusals."""
     selected: tuple[Card, ...]
     """The selected cards, in hand order."""
     under_cursor: Card | None
     """The card under the cursor (None without a hand)."""
-    asks: MoveQuestions
-    """The table's read-only questions to the match."""
+    asks: TableQuestions
+    """The offers that depend on the selection."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +120,62 @@ class Ask:
 Decision = Post | Refuse | Complain | Ask | None
 """What a move key does (None: nothing)."""
 
+Question = Callable[[Offer, "KeyMoment"], Decision]
+"""The question a key asks when several choices are open (its words, the offer's choices)."""
+
+
+def refusal_words(refusal: Refusal | None, settings: DisplaySettings) -> str:
+    """A refusal of the core in the table's words (its cards drawn as the table draws them)."""
+    if refusal is None:
+        return _("That move is not allowed.")
+    return refusal_text(refusal.error(), settings)
+
+
+def decide(
+    offer: Offer,
+    moment: KeyMoment,
+    question: Question,
+    refused: Callable[[Offer, DisplaySettings], str] | None = None,
+) -> Decision:
+    """The one rule of every move key: no allowed choice says why not (``refused``, by
+    default the offer's ``why_not``), one is posted, several are asked with ``question``."""
+    allowed = offer.allowed
+    if not allowed:
+        words = refused or (lambda offer, settings: refusal_words(offer.why_not, settings))
+        return Refuse(words(offer, moment.settings))
+    if len(allowed) == 1:
+        return Post(allowed[0].action)
+    return question(offer, moment)
+
+
+def _listed(
+    offer: Offer, moment: KeyMoment, label: Callable[[Offered], str | Text]
+) -> list[Choice]:
+    """Every choice of ``offer`` as an answer: its label, its action, and the refused ones
+    greyed with their reason."""
+    return [
+        Choice(
+            label(choice),
+            choice.action,
+            None if choice.refusal is None else refusal_words(choice.refusal, moment.settings),
+        )
+        for choice in offer.choices
+    ]
+
+
+def _same_action(action: Action) -> Action:
+    return action
+
+
+def _take_down_to(count: int) -> Action:
+    """A depth of the pile, answered as how many cards (R-5)."""
+    return TakeDiscard(count=count)
+
+
+def _played(moment: KeyMoment) -> SeatOffers | None:
+    """The offers of the hand being played (None: no hand is played, the key does nothing)."""
+    return moment.offers if moment.mode is Mode.PLAY else None
+
 
 def _one_card(moment: KeyMoment, too_many: str) -> Card | Complain | None:
     """The card to act on: the one selected card, else the card under the cursor.
@@ -149,108 +187,180 @@ def _one_card(moment: KeyMoment, too_many: str) -> Card | Complain | None:
     return moment.selected[0] if moment.selected else moment.under_cursor
 
 
-def draw(_moment: KeyMoment) -> Decision:
-    """``d``: draw the top card of the stock."""
-    return Post(DrawStock())
+# ---------------------------------------------------------------------------- the questions
 
 
-def take(moment: KeyMoment) -> Decision:
-    """``t``: take from the discard pile (pick the depth in Rummy 500, B-1's pairs in
-    Boathouse)."""
-    style = moment.options.take
-    if style is TakeStyle.DOWN_TO:
-        return _take_down_to(moment)
-    if style is TakeStyle.WITH_SECOND:
-        pairs = [option for option in moment.asks.draw_two_options() if option.first == "discard"]
-        if len(pairs) > 1:
-            return _ask_draw_two(moment, pairs)
-        return Post(pairs[0] if pairs else DrawTwo(first="discard", second="stock"))
-    return Post(TakeDiscard())
-
-
-def take_clicked(moment: KeyMoment, count: int) -> Decision:
-    """A click on the discard pile, ``count`` cards down (the pile is dug in Rummy 500)."""
-    if moment.options.take is TakeStyle.DOWN_TO:
-        return Post(TakeDiscard(count=count))
-    return take(moment)
-
-
-def _take_down_to(moment: KeyMoment) -> Decision:
-    options = moment.asks.take_options()
-    if moment.view.phase is not Phase.DRAW:
-        return Post(TakeDiscard())
-    plan = plan_dig(options)
-    if plan.refusal is not None:
-        return Refuse(plan.refusal)  # every depth refused: say why, no question
-    if not plan.ask:
-        return Post(TakeDiscard(count=plan.count))
-    notes = depth_notes(options)
-    choices = [
-        Choice(
-            take_depth_label(option.card, option.count, moment.settings),
-            option.count,
-            option.reason,
-            mark,
+def _ask_depth(offer: Offer, moment: KeyMoment) -> Ask:
+    """Down to which card of the discard pile (R-5); reasons several depths share are said
+    once under the list."""
+    settings = moment.settings
+    depths = [
+        _Depth(None, None)
+        if choice.refusal is None
+        else _Depth(
+            refusal_words(choice.refusal, settings), shared_refusal_sentence(choice.refusal.error())
         )
-        for option, mark in zip(options, notes.marks, strict=True)
+        for choice in offer.choices
     ]
+    notes = depth_notes(depths)
+    choices = []
+    for choice, depth, mark in zip(offer.choices, depths, notes.marks, strict=True):
+        assert isinstance(choice.action, TakeDiscard) and choice.card is not None
+        label = take_depth_label(choice.card, choice.action.count, settings)
+        choices.append(Choice(label, choice.action.count, depth.reason, mark))
     return Ask(
         _("Take from the discard pile down to which card?"),
         choices,
-        lambda count: TakeDiscard(count=count),
+        _take_down_to,
         _("The deepest card you take must be melded or laid off this turn (R-5)."),
         "\n".join(notes.notes),
     )
 
 
-def draw_two(moment: KeyMoment) -> Decision:
-    """``2``: Boathouse's two-card draw (B-1)."""
-    options = moment.asks.draw_two_options()
-    if not options:
-        return Post(DrawTwo(first="stock", second="stock"))
-    if len(options) == 1:
-        return Post(options[0])
-    return _ask_draw_two(moment, options)
+@dataclass(frozen=True)
+class _Depth:
+    """One depth's refusal in words, and in words that name no card (see ``depth_notes``)."""
+
+    reason: str | None
+    shared: str | None
 
 
-def _ask_draw_two(moment: KeyMoment, options: Sequence[DrawTwo]) -> Ask:
-    top = moment.asks.top_discard()
+def _ask_draw_two(offer: Offer, moment: KeyMoment) -> Ask:
+    """Which two-card draw (B-1); the card under the top discard is never named."""
+    top = moment.view.top_discard
     top_label = card_label(top, moment.settings) if top is not None else _("the top discard")
+
+    def label(choice: Offered) -> str:
+        assert isinstance(choice.action, DrawTwo)
+        return draw_two_words(choice.action, top_label)
+
     return Ask(
         _("Which two cards?"),
-        [Choice(draw_two_words(option, top_label), option) for option in options],
+        _listed(offer, moment, label),
         _same_action,
         _("You discard only one card, so your hand grows by one (B-1)."),
     )
 
 
-def _same_action(action: Action) -> Action:
-    return action
+def _ask_take(offer: Offer, moment: KeyMoment) -> Ask:
+    """The take key's question: the depths of the pile, or the draws with a second card."""
+    if all(isinstance(choice.action, DrawTwo) for choice in offer.choices):
+        return _ask_draw_two(offer, moment)
+    return _ask_depth(offer, moment)
 
 
-def meld(moment: KeyMoment) -> Decision:
-    """``m``: meld the selected cards (asks what a joker stands for when that matters)."""
-    cards = list(moment.selected)
-    asks = moment.asks
-    if moment.mode is not Mode.PLAY:
-        return None
-    if not cards:
-        if moment.view.phase is Phase.DRAW or not moment.options.melds_in_play:
-            return Post(asks.meld_action([], None))
-        return Complain(_("Select the cards of the meld first (Space on each card)."))
-    readings = asks.meld_readings(cards)
-    if len(readings) <= 1:
-        return Post(asks.meld_action(cards, readings[0] if readings else None))
+def _pile_refused(offer: Offer, settings: DisplaySettings) -> str:
+    """Why nothing of the pile may be taken: the reason, or, when its depths are refused
+    for different reasons, that none may be taken and the top card's reason."""
+    reasons = list(
+        dict.fromkeys(refusal_words(choice.refusal, settings) for choice in offer.choices)
+    )
+    depths = all(isinstance(choice.action, TakeDiscard) for choice in offer.choices)
+    if len(reasons) <= 1 or not depths:
+        return refusal_words(offer.why_not, settings)
+    # Translators: {reason} is the engine's refusal for the top card, a whole sentence.
+    return _("No card of the discard pile can be taken now. The top card: {reason}").format(
+        reason=refusal_words(offer.why_not, settings)
+    )
 
-    def meld_as(reading: MeldReading) -> Action:
-        return asks.meld_action(cards, reading)
+
+def _ask_reading(offer: Offer, moment: KeyMoment) -> Ask:
+    """What the wild card stands for (G-6)."""
+
+    def label(choice: Offered) -> Text:
+        assert isinstance(choice.action, Meld)
+        faces = choice.action.faces or tuple(card.face for card in choice.action.cards)
+        return reading_label(tuple(zip(choice.action.cards, faces, strict=True)), moment.settings)
 
     return Ask(
         _("What does the wild card stand for?"),
-        [Choice(reading_label(reading, moment.settings), reading) for reading in readings],
-        meld_as,
+        _listed(offer, moment, label),
+        _same_action,
         _("It matters for what may be laid off later (G-6)."),
     )
+
+
+def _ask_meld_to_lay_off_on(offer: Offer, moment: KeyMoment) -> Ask:
+    """Which meld the card is declared to (R-7)."""
+    players, settings = moment.view.players, moment.settings
+    card = offer.choices[0].card
+    assert card is not None
+
+    def label(choice: Offered) -> Text:
+        assert isinstance(choice.action, LayOffCard) and choice.meld is not None
+        face = choice.action.face or card.face
+        return layoff_label(choice.meld, face, card, players, settings)
+
+    # Translators: {card} is the card being laid off (e.g. 7♥).
+    question = fill(_("Lay off {card} on which meld?"), card=card_text(card, settings))
+    return Ask(
+        question.plain,
+        _listed(offer, moment, label),
+        _same_action,
+        _("The card is declared to the meld you choose; that decides what may follow (R-7)."),
+    )
+
+
+def _ask_final_discard(offer: Offer, moment: KeyMoment) -> Ask:
+    """Which card to discard when going out (B-3, E-7)."""
+
+    def label(choice: Offered) -> Text:
+        assert isinstance(choice.action, GoOut)
+        return go_out_label(choice.action, moment.settings)
+
+    return Ask(_("Go out: which card do you discard?"), _listed(offer, moment, label), _same_action)
+
+
+def _one_form(offer: Offer, _moment: KeyMoment) -> Decision:
+    """A move with one form has nothing to ask: its first open choice is posted."""
+    return Post(offer.allowed[0].action)
+
+
+# ---------------------------------------------------------------------------- the keys
+
+
+def draw(moment: KeyMoment) -> Decision:
+    """``d``: draw the top card of the stock (C-4; E-6: the pile turned over first)."""
+    offers = _played(moment)
+    return None if offers is None else decide(offers.stock, moment, _one_form)
+
+
+def take(moment: KeyMoment) -> Decision:
+    """``t``: take from the discard pile, as the core says taking means here (the depths of
+    the pile, or the draws with a second card)."""
+    offers = _played(moment)
+    if offers is None:
+        return None
+    return decide(offers.take, moment, _ask_take, _pile_refused)
+
+
+def take_clicked(moment: KeyMoment, count: int) -> Decision:
+    """A click on the discard pile, ``count`` cards down: that depth when the core offers
+    it, else the same as ``t``."""
+    offers = _played(moment)
+    if offers is None:
+        return None
+    for choice in offers.take.choices:
+        if isinstance(choice.action, TakeDiscard) and choice.action.count == count:
+            return decide(Offer((choice,), choice.refusal), moment, _one_form)
+    return take(moment)
+
+
+def draw_two(moment: KeyMoment) -> Decision:
+    """``2``: a two-card draw (B-1)."""
+    offers = _played(moment)
+    return None if offers is None else decide(offers.draw_two, moment, _ask_draw_two)
+
+
+def meld(moment: KeyMoment) -> Decision:
+    """``m``: meld the selected cards (asks what a wild card stands for when that matters)."""
+    offers = _played(moment)
+    if offers is None:
+        return None
+    cards = moment.selected
+    if not cards and "meld" in offers.open_now:
+        return Complain(_("Select the cards of the meld first (Space on each card)."))
+    return decide(moment.asks.meld(offers.seat, cards), moment, _ask_reading)
 
 
 def lay_off(moment: KeyMoment, meld_id: int | None = None) -> Decision:
@@ -264,40 +374,13 @@ def lay_off(moment: KeyMoment, meld_id: int | None = None) -> Decision:
             len(moment.selected),
         ),
     )
+    offers = _played(moment)
+    if offers is None:
+        return None
     if not isinstance(card, Card):
         return card
-    if moment.mode is not Mode.PLAY:
-        return None
-    targets = moment.asks.layoff_targets(card)
-    if meld_id is not None:
-        targets = [target for target in targets if target.meld.meld_id == meld_id]
-        if not targets:
-            return Post(LayOffCard(card=card, meld_id=meld_id))
-    if not targets:
-        if moment.view.phase is not Phase.PLAY:
-            return Post(LayOffCard(card=card, meld_id=0))
-        return Refuse(moment.asks.layoff_refusal(card))
-    options = [(target.meld, face) for target in targets for face in target.faces]
-    if len(options) == 1:
-        target_meld, face = options[0]
-        return Post(LayOffCard(card=card, meld_id=target_meld.meld_id, face=face))
-    players, settings = moment.view.players, moment.settings
-    choices = [
-        Choice(layoff_label(meld, face, card, players, settings), (meld.meld_id, face))
-        for meld, face in options
-    ]
-    # Translators: {card} is the card being laid off (e.g. 7♥).
-    question = fill(_("Lay off {card} on which meld?"), card=card_text(card, settings))
-
-    def lay_off_on(chosen: tuple[int, Face]) -> Action:
-        return LayOffCard(card=card, meld_id=chosen[0], face=chosen[1])
-
-    return Ask(
-        question.plain,
-        choices,
-        lay_off_on,
-        _("The card is declared to the meld you choose; that decides what may follow (R-7)."),
-    )
+    offer = moment.asks.lay_off(offers.seat, card, meld_id)
+    return decide(offer, moment, _ask_meld_to_lay_off_on)
 
 
 def discard(moment: KeyMoment) -> Decision:
@@ -310,49 +393,47 @@ def discard(moment: KeyMoment) -> Decision:
             len(moment.selected),
         ),
     )
-    return Post(Discard(card=card)) if isinstance(card, Card) else card
+    offers = _played(moment)
+    if offers is None:
+        return None
+    if not isinstance(card, Card):
+        return card
+    chosen = [choice for choice in offers.discard.choices if choice.card == card]
+    offer = Offer(tuple(chosen[:1]), chosen[0].refusal if chosen else offers.discard.why_not)
+    return decide(offer, moment, _one_form)
 
 
 def go_out(moment: KeyMoment) -> Decision:
-    """``o``: lay the whole hand down (Boathouse, European)."""
-    if moment.mode is not Mode.PLAY:
+    """``o``: lay the whole hand down (B-3, E-7); one selected card is the final discard."""
+    offers = _played(moment)
+    if offers is None:
         return None
     selected = moment.selected
-    options = moment.asks.go_out_options()
-    if len(selected) == 1:
-        matching = [option for option in options if option.discard is selected[0]]
-        if not matching:
-            matching = [
-                option
-                for option in options
-                if option.discard is not None and option.discard.face is selected[0].face
-            ]
-        return Post(matching[0] if matching else GoOut(melds=(), discard=selected[0]))
-    if not options:
-        return Refuse(moment.asks.go_out_refusal())
-    if len(options) == 1:
-        return Post(options[0])
-    choices = [Choice(go_out_label(option, moment.settings), option) for option in options]
-    return Ask(_("Go out: which card do you discard?"), choices, _same_action)
+    offer = moment.asks.go_out(offers.seat, selected[0]) if len(selected) == 1 else offers.go_out
+    return decide(offer, moment, _ask_final_discard)
 
 
-def end_deal(_moment: KeyMoment) -> Decision:
-    """``e``: Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""
-    return Post(EndDeal())
+def end_deal(moment: KeyMoment) -> Decision:
+    """``e``: take nothing and end the deal (R-10)."""
+    offers = _played(moment)
+    return None if offers is None else decide(offers.end_deal, moment, _one_form)
 
 
-def key_offered(action: str, options: SeatOptions) -> bool:
+def take_back_refusal(offers: SeatOffers | None, settings: DisplaySettings) -> str | None:
+    """``u``: why the seat at the keyboard may not take back a move now (the core's refusal
+    in the table's words), or None when it may (P-4). Without offers (no hand on show) only
+    the player at the keyboard may."""
+    if offers is None:
+        return _("Only the player at the keyboard may take back a move (P-4).")
+    refusal = offers.take_back.refusal
+    if refusal is None:
+        return None
+    return refusal_text(refusal.error(), settings)
+
+
+def key_offered(action: str, offers: SeatOffers | None) -> bool:
     """Whether the footer offers the key of ``action`` now: a move key only while the turn's
     phase leaves its kind of move open (the core's ``open_now``). A key left out still works
     when pressed, and the core says why nothing happened."""
     kinds = KEY_MOVES.get(action)
-    return kinds is None or bool(kinds & options.open_now)
-
-
-class TableQuestions(MoveQuestions, Protocol):
-    """Everything the table screen may ask the match: the move keys' questions and whether
-    ``u`` takes a move back (read-only: nothing changes)."""
-
-    def take_back_reason(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back a move now (a sentence), or None when it may."""
-        ...
+    return kinds is None or (offers is not None and bool(kinds & offers.open_now))

@@ -1,8 +1,8 @@
 """Seating a match at the table: a new deal, the latest unfinished match, or a saved one.
 
-The opener builds the controller and the match session for one match, hands the session to
-the app (its ``seat`` callback: the app keeps one session) and lets the session show the first
-screen (the cut or the first hand-off).
+The opener builds the match session for one match (the one owner of the match at the table),
+attaches its save, hands the session to the app (its ``seat`` callback: the app keeps one
+session) and lets the session show the first screen (the cut or the first hand-off).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from rummy_tui.i18n import _
 if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
-    from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.session import MatchSession
 
@@ -47,7 +46,7 @@ class MatchOpener:
             host.notice(refusal_sentence(error), "error")
             host.show_title()
             return
-        controller = self._make_controller(setup, game)
+        session = self._make_session(setup, game)
         if host.autosave:
             from rummy_tui.persistence.last_table import remember_table
 
@@ -55,8 +54,9 @@ class MatchOpener:
             store = host.store()
             if store is None:
                 host.notice(host.data.store_problem or _("The match is not saved."), "warning")
-            controller.attach_store(store, None)
-        session = self._install_table(controller)
+            session.attach_store(store, None)
+        self._install_table(session)
+        controller = session.controller
         if controller.cut_rounds and not any(record.seat is not None for record in game.state.log):
             from rummy_tui.ui.screens.cut import CutScreen
 
@@ -124,10 +124,10 @@ class MatchOpener:
         if game.is_over:
             self.show_finished(name, game)
             return
-        controller = self._make_controller(setup, game)
-        controller.attach_store(store if host.autosave else None, name)
-        controller.restore_extra(extra)
-        session = self._install_table(controller)
+        session = self._make_session(setup, game)
+        session.attach_store(store if host.autosave else None, name)
+        session.restore_extra(extra)
+        self._install_table(session)
         session.handoff_due = True
         session.next_turn(force_handoff=True)
 
@@ -141,16 +141,13 @@ class MatchOpener:
         screen = ScoreSheetScreen(score_sheet(game), host.settings, title=name)
         host.show_screen(screen, lambda _closed: host.show_load())
 
-    def _make_controller(self, setup: MatchSetup, game: Game) -> Controller:
-        from rummy_tui.ui.controller import Controller
-
-        return Controller(setup, game, notice=self.host.notice)
-
-    def _install_table(self, controller: Controller) -> MatchSession:
-        """The match's session, kept by the app, with its table up."""
+    def _make_session(self, setup: MatchSetup, game: Game) -> MatchSession:
+        """The match's session (its table is not up yet)."""
         from rummy_tui.ui.session import MatchSession
 
-        session = MatchSession(self.host, controller)
+        return MatchSession(self.host, setup, game)
+
+    def _install_table(self, session: MatchSession) -> None:
+        """The match's session kept by the app, with its table up."""
         self.seat(session)
         session.open()
-        return session

@@ -1,47 +1,52 @@
 """The match session: the one owner of the match at the table.
 
-A :class:`MatchSession` holds the game (through its :class:`~rummy_tui.ui.controller.Controller`,
-which talks to the engine and saves after every move), the hands' order, the seat at the
-keyboard, the computer players' moves, take-backs, and what the table shows next. The app keeps
-one session while a match is at the table and hands it the table's messages; the table screen
+A :class:`MatchSession` holds the game and its setup, the hands' order, the seat at the
+keyboard, the autosave, the computer players' moves, take-backs, and what the table shows
+next. The app keeps one session while a match is at the table; the session's own table
+(:class:`SessionTable`) hands the table screen's messages straight to it. The table screen
 gets views and posts messages (attributes down, messages up) and asks its questions through
-the session's read-only :class:`TableAnswers`.
+the session's read-only :class:`TableAnswers` (answered by the match's read-only
+:class:`~rummy_tui.ui.controller.Controller`).
 
 Every move goes through :meth:`MatchSession.act`, whoever makes it: a person at the table (the
 screen's :class:`~rummy_tui.ui.table_messages.Act`), a computer player (its worker's choice,
 :mod:`rummy_tui.ui.computer_moves`), or the next deal dealt from the end-of-deal screen. The
-controller applies it and saves; then :meth:`MatchSession.moved` alone decides what the table
-shows next: the same player's hand, the next player's hand after a hand-off, a computer's move,
-or the end of the deal. A take-back (P-4) ends in the same :meth:`moved`.
+road is short and one way: the table posts the move, the session applies it through
+``Game.apply``, brings the mover's hand order up to date and saves with one call
+(``Autosave.save``); a take-back (P-4) takes the same road through ``Game.take_back``. Then
+:meth:`MatchSession.moved` alone decides what the table shows next: the same player's hand,
+the next player's hand after a hand-off, a computer's move, or the end of the deal.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rummy_tui.core import Action, ActionRecord, Phase, StartDeal
+from rummy_tui.core import Action, ActionRecord, IllegalAction, Phase, StartDeal
+from rummy_tui.core.offers import offers
 from rummy_tui.i18n import _
-from rummy_tui.ui import match_end, table_menus
+from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.ui import hand_offs, match_end, table_menus, table_messages
 from rummy_tui.ui.computer_moves import ComputerChoice, ComputerMoves
-from rummy_tui.ui.controller import Controller, Outcome
+from rummy_tui.ui.controller import Controller
+from rummy_tui.ui.hand_state import HandOrders
 from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.session_answers import TableAnswers
-from rummy_tui.ui.table_messages import Wish
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from rich.text import Text
-
-    from rummy_tui.core import PlayerView
+    from rummy_tui.core import Game, PlayerView
     from rummy_tui.core.state import TakeBackNote
+    from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.settings import DisplaySettings
 
@@ -62,26 +67,82 @@ class Source(StrEnum):
     """The next deal, dealt when the players close the end-of-deal screen."""
 
 
-class MatchSession:
-    """One match at the table: applies moves from every source, saves, and decides the next
-    screen."""
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an action: applied (with its log record) or refused (with the reason)."""
 
-    def __init__(self, host: TableHost, controller: Controller) -> None:
+    record: ActionRecord | None = None
+    reason: str | None = None
+    error: IllegalAction | None = None
+    """The engine's refusal itself (code, rule, cards, meld) when it refused."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the action was applied."""
+        return self.record is not None
+
+
+class SessionTable(TableScreen):
+    """The table screen of one session, named ``TableScreen``: its messages go straight to the
+    session (Textual finds handlers on the classes a message bubbles through)."""
+
+    def __init__(self, session: MatchSession, *arguments: Any, **keywords: Any) -> None:
+        super().__init__(*arguments, **keywords)
+        self._session = session
+
+    def on_table_screen_act(self, message: table_messages.Act) -> None:
+        """A person asked for a move: the session makes it."""
+        message.stop()
+        self._session.person_acts(message.action)
+
+    def on_table_screen_take_back(self, message: table_messages.TakeBack) -> None:
+        """The person at the keyboard takes back their newest move (P-4)."""
+        message.stop()
+        self._session.take_back()
+
+    def on_table_screen_wants(self, message: table_messages.Wants) -> None:
+        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
+        message.stop()
+        self._session.wants(message.wish)
+
+    def on_table_screen_resumed(self, message: table_messages.Resumed) -> None:
+        """The table is back on top: a computer's move that waited is made now."""
+        message.stop()
+        self._session.table_resumed()
+
+
+SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name
+
+
+class MatchSession:
+    """One match at the table: applies moves from every source, keeps the hands' order, saves,
+    and decides the next screen."""
+
+    def __init__(self, host: TableHost, setup: MatchSetup, game: Game) -> None:
         self.host = host
-        self.controller = controller
+        self.setup, self.game = setup, game
+        self.hands = HandOrders()
+        self.saving = Autosave()
+        """The autosave: the store, the save's name and whether saving works."""
+        self._people = frozenset(
+            seat for seat, placed in enumerate(setup.seats) if not placed.kind.is_bot
+        )
+        """The seats people play (computer players never take back a move, P-4)."""
         # Every refusal the table shows is written by one function, with the table's cards.
-        controller.words = lambda error: refusal_text(error, host.settings)
+        self.controller = Controller(setup, game, lambda error: refusal_text(error, host.settings))
+        """The match's read-only answers (views, refusals in words, the screens' questions)."""
         labels = tuple(
             SeatLabel(name=name, bot_level=seat.kind.value if seat.kind.is_bot else None)
-            for name, seat in zip(controller.players, controller.setup.seats, strict=False)
+            for name, seat in zip(game.players, setup.seats, strict=False)
         )
-        self.table = TableScreen(
-            controller.public_view(),
+        self.table: TableScreen = SessionTable(
+            self,
+            self.controller.public_view(),
             labels,
             host.settings,
-            controller.hands,
-            TableAnswers(controller),
-            hints=controller.setup.hints,
+            self.hands,
+            TableAnswers(self.controller),
+            hints=setup.hints,
         )
         """The table screen of this match."""
         self.keyboard_seat: int | None = None
@@ -112,20 +173,56 @@ class MatchSession:
         """The table is put away: computers stop, and the save is let go (another window may
         open the match now)."""
         self.stop_bots()
-        self.controller.saving.close()
+        self.saving.close()
 
     def save_now(self) -> None:
         """Save the match with the players' hand orders (when leaving the table)."""
-        self.controller.autosave()
+        self.autosave()
 
     @property
     def unsaved(self) -> bool:
         """Whether the newest move is not in the save."""
-        return self.controller.saving.unsaved
+        return self.saving.unsaved
 
     def holds_last_move(self) -> bool:
         """Whether the save holds the match's newest move."""
-        return self.controller.saving.holds_last_move(self.controller.game)
+        return self.saving.holds_last_move(self.game)
+
+    # ------------------------------------------------------------------ saving
+
+    def attach_store(self, store: SaveStore | None, name: str | None) -> None:
+        """Save to ``store`` under ``name`` from now on (create the save if name is None)."""
+        self.saving.store = store
+        self.saving.name = name
+        if store is not None and name is None:
+            self.autosave()
+
+    def restore_extra(self, extra: dict[str, Any] | None) -> None:
+        """Take back what the interface kept in a save: hint counts and hand orders (the
+        take-back notes, P-4, come back with the game itself)."""
+        self.controller.restore_hints(extra)
+        views = [self.game.view(seat) for seat in range(len(self.game.players))]
+        self.hands.restore((extra or {}).get("hand_order", {}), views)
+
+    def autosave(self) -> None:
+        """Save the match with one call to the autosave (the hint counts and the hands' order
+        go with it); a failure is shown once, never raised."""
+        if self.saving.store is None:
+            return
+        extra = dict(self.saving.extra)
+        hints_used = self.controller.hints_used
+        if hints_used:
+            extra["hints_used"] = {str(deal): counts for deal, counts in hints_used.items()}
+        if self.hands.by_seat:
+            extra["hand_order"] = self.hands.to_extra()
+        try:
+            self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
+        except Exception as error:
+            message = str(error) or type(error).__name__
+            text = _("The match could not be saved: {reason}").format(reason=message)
+            if self.saving.problem != text:
+                self.saving.problem = text
+                self.host.notice(text, "warning")
 
     def restyle(self, settings: DisplaySettings) -> None:
         """Redraw the table with new display settings (and the language in use)."""
@@ -139,12 +236,21 @@ class MatchSession:
     # ------------------------------------------------------------------ the one road
 
     def act(self, action: Action, source: Source) -> Outcome:
-        """Apply ``action`` (save included); on success the table moves on. A refusal is
-        returned unchanged for the source to answer (a person sees the reason)."""
-        outcome = self.controller.apply(action)
-        if outcome.ok:
-            self.moved(outcome.record, new_deal=isinstance(action, StartDeal))
-        return outcome
+        """Apply ``action`` for the seat to act through the game, bring the mover's hand order
+        up to date with the cards the move added or took, and save; on success the table moves
+        on. A refusal changes nothing and is returned for the source to answer (a person sees
+        the reason). Never raises."""
+        try:
+            record = self.game.apply(action)
+        except IllegalAction as error:
+            return Outcome(reason=self.controller.words(error), error=error)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return Outcome(reason=_("That move could not be made: {error}.").format(error=error))
+        if record.seat is not None:
+            self.hands.follow(self.game.view(record.seat))
+        self.autosave()
+        self.moved(record, new_deal=isinstance(action, StartDeal))
+        return Outcome(record=record)
 
     def moved(self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False) -> None:
         """After a move or a take-back: the save note, the move's line, and the next screen."""
@@ -152,9 +258,7 @@ class MatchSession:
         self.table.moved(record)
         controller = self.controller
         if controller.phase is Phase.MATCH_OVER:
-            match_end.record_match(
-                self.host, controller.setup, controller.game, controller.saving.name
-            )
+            match_end.record_match(self.host, self.setup, self.game, self.saving.name)
         if (
             not new_deal
             and controller.phase in (Phase.DRAW, Phase.PLAY)
@@ -179,44 +283,55 @@ class MatchSession:
         the core allows it (P-4). A computer still thinking stops; the keyboard stays with
         (or returns to) the mover, with no further hand-off."""
         mover = self.keyboard_seat if seat is None else seat
-        if mover is None:
-            refusal = _("Only the player at the keyboard may take back a move ({rule}).").format(
-                rule="P-4"
-            )
-        else:
-            result = self.controller.take_back(mover)  # the core checks once, replays once
-            if not isinstance(result, str):
-                self.stop_bots()
-                self._bot_waiting = None
-                self.keyboard_seat = mover
-                self.moved(result)
-                return
-            refusal = result
-        refusal = refusal or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
+        result = self._take_back(mover)
+        if not isinstance(result, str):
+            self.stop_bots()
+            self._bot_waiting = None
+            self.keyboard_seat = mover
+            self.moved(result)
+            return
+        refusal = result or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
         if seat is None:
             self.table.refused(refusal)
         else:
-            self._refused_from_hand_off(refusal)
+            hand_offs.refused(self, refusal)
 
-    def _refused_from_hand_off(self, refusal: str) -> None:
-        """A take-back asked for with the hand-off's u was refused: the reason as a notice
-        (the table is covered), and the hand-off comes back."""
-        self.host.notice(refusal, "warning")
-        self.next_turn(force_handoff=True)
+    def _take_back(self, mover: int | None) -> TakeBackNote | str:
+        """Take back ``mover``'s newest move through the game (the core checks once whether it
+        may, and replays the deal once), bring their hand order up to date (the cards come
+        back) and save as if the move had never been made. Returns the public note, or the
+        refusal's sentence with nothing changed."""
+        if mover is None or mover not in self._people:
+            if mover is not None and 0 <= mover < len(self.game.players):
+                return _("Computer players never take back their moves ({rule}).").format(
+                    rule="P-4"
+                )
+            return _("Only the player at the keyboard may take back a move ({rule}).").format(
+                rule="P-4"
+            )
+        try:
+            note = self.game.take_back(mover)
+        except IllegalAction as error:
+            return self.controller.words(error)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return _("That move could not be taken back: {error}.").format(error=error)
+        self.hands.took_back(self.game.view(mover))
+        self.autosave()
+        return note
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
-        self.table.set_saved_note(self.controller.saving.note)
+        self.table.set_saved_note(self.saving.note)
 
     # ------------------------------------------------------------------ what the table shows
 
     def show_hand(self, seat: int, mode: Mode) -> None:
-        """``seat``'s hand on the table, played or watched, with its cards drawn this turn."""
+        """``seat``'s hand on the table, played or watched, with what the core offers it now
+        (its cards drawn this turn among them)."""
         view = self.controller.view(seat)
-        drawn = self.controller.drawn_this_turn() if view.seat == view.current else frozenset()
-        self.table.show(view, mode, drawn)
+        self.table.show(view, mode, offers(self.game, seat))
 
-    def _hide_hand(self) -> PlayerView:
+    def hide_hand(self) -> PlayerView:
         """No hand on the table (the public view, which is returned)."""
         view = self.controller.public_view()
         self.table.hide_hand(view)
@@ -242,7 +357,7 @@ class MatchSession:
             person, computers = self._next_person()
             if len(humans) > 1 and person is not None and person != self.keyboard_seat:
                 self._end_streak()
-                self._hand_off(person, computers_first(computers))
+                hand_offs.hand_off(self, person, computers_first(computers))
                 return
             now = self.clock()
             drawn = self._streak_drawn_at
@@ -256,7 +371,7 @@ class MatchSession:
         self._end_streak()
         if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
             under_way = turn_under_way(controller.public_view(), seat, self.table.settings)
-            self._hand_off(seat, under_way)
+            hand_offs.hand_off(self, seat, under_way)
             return
         self.keyboard_seat = seat
         self.show_hand(seat, Mode.PLAY)
@@ -269,43 +384,6 @@ class MatchSession:
             if not controller.is_bot(seat):
                 return seat, computers
         return None, 0
-
-    def _hand_off(self, seat: int, next_note: Text | str | None = None) -> None:
-        """The hand-off to the person in ``seat`` (P-1): no hand on the table until their
-        Enter. It offers the discard that ended the last turn back to its player while the
-        core allows it (P-4)."""
-        from rummy_tui.ui.screens.handoff import HandoffScreen
-
-        controller = self.controller
-        view = self._hide_hand()
-        self.keyboard_seat = None
-        self.handoff_due = False
-        # Translators: the hand-off's line under the name: variant · deal number · player.
-        context = _("{variant} · deal {number} · {player} to play").format(
-            variant=_(view.rules.name),
-            number=view.deal_number,
-            player=controller.players[view.current],
-        )
-        # P-4: the discard that ended the turn may be taken back until Enter is pressed.
-        mover = controller.mover_to_take_back()
-        if mover == seat:
-            mover = None  # the named player's own move of this turn: u at the table after Enter
-        offer = None
-        if mover is not None:
-            offer = _("{player} may still press u to take back the discard.").format(
-                player=controller.players[mover]
-            )
-        screen = HandoffScreen(
-            controller.players[seat],
-            context,
-            since=view.log,
-            settings=self.table.settings,
-            seat=seat,
-            take_back=offer,
-            next_note=next_note,
-            under_way=view.current == seat and view.phase is Phase.PLAY,
-        )
-        self.host.show_screen(screen, partial(self._handed_over, seat, mover))
 
     def _end_streak(self) -> None:
         """No computer is moving now: the next computer's turn is drawn at once."""
@@ -321,58 +399,14 @@ class MatchSession:
         if watcher is not None and not self.controller.is_bot(watcher):
             self.show_hand(watcher, Mode.WATCH)
         else:
-            self._hide_hand()
-
-    def _handed_over(self, seat: int, mover: int | None, choice: str | None) -> None:
-        if choice == "take_back" and mover is not None:
-            self._take_back_gate(seat, mover)
-            return
-        if choice == "leave":
-            self.leave_table(on_cancel=partial(self.next_turn, True))
-            return
-        self.keyboard_seat = seat
-        if self.controller.is_bot(self.controller.current):
-            self.next_turn()  # the computers before this person play; the person watches
-            return
-        self.show_hand(seat, Mode.PLAY)
-
-    def _take_back_gate(self, seat: int, mover: int) -> None:
-        """``u`` on the hand-off for ``seat``: the gate for ``mover``, whose discard comes back
-        after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
-        from rummy_tui.ui.screens.handoff import TakeBackGate
-
-        refusal = self.controller.take_back_reason(mover)
-        if refusal is not None:
-            self._refused_from_hand_off(refusal)
-            return
-        players = self.controller.players
-
-        def passed(choice: str | None) -> None:
-            if choice == "go":
-                self.take_back(mover)
-            elif choice == "leave":
-                self.leave_table(on_cancel=partial(self.next_turn, True))
-            else:
-                self.next_turn(force_handoff=True)
-
-        gate = TakeBackGate(players[mover], players[seat], settings=self.table.settings)
-        self.host.show_screen(gate, passed)
+            self.hide_hand()
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""
-        from rummy_tui.match.sheet import score_sheet
-        from rummy_tui.ui.screens.deal_end import DealEndScreen
-
-        controller = self.controller
-        view = self._hide_hand()
+        view = self.hide_hand()
         self.keyboard_seat = None
-        screen = DealEndScreen(
-            view,
-            self.host.settings,
-            hints_used=controller.hints_in_deal(view.deal_number),
-            sheet=score_sheet(controller.game),
-        )
-        self.host.show_screen(screen, self._deal_end_closed)
+        hints_used = self.controller.hints_in_deal(view.deal_number)
+        match_end.show_deal_end(self.host, view, self.game, hints_used, self._deal_end_closed)
 
     def _deal_end_closed(self, choice: str | None) -> None:
         if choice == "leave":
@@ -388,42 +422,38 @@ class MatchSession:
     def show_match_end(self) -> None:
         """The whole sheet with the winner and the way on (play again, new game, title)."""
         self.stop_bots()
-        match_end.show_match_end(self.host, self.controller.game)
+        match_end.show_match_end(self.host, self.game)
 
     def play_again(self) -> None:
         """The same players and options, seats turned by one, a fresh shuffle."""
-        match_end.play_again(self.host, self.controller.setup, self.controller.game)
+        match_end.play_again(self.host, self.setup, self.game)
 
     # ------------------------------------------------------------------ menus over the table
 
-    def wants(self, wish: Wish) -> None:
+    def wants(self, wish: table_messages.Wish) -> None:
         """A menu over the table: the hint, the help, the score sheet or the leave menu."""
         if wish == "hint":
-            self.show_hint()
+            if self.keyboard_seat is not None:  # the hint for the player at the keyboard
+                table_menus.show_hint(self.host, self.controller.hint_for(self.keyboard_seat))
         elif wish == "help":
             self.show_help()
         elif wish == "sheet":
-            table_menus.show_sheet(self.host, self.controller.game)
+            table_menus.show_sheet(self.host, self.game)
         else:
             self.leave_table()
 
     def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
         """Ask whether to leave the table (saved once more first)."""
         self.save_now()
-        note = self.controller.saving.leave_note()
+        note = self.saving.leave_note()
         table_menus.leave_table(self.host, note, self.save_now, on_cancel)
 
     def show_help(self) -> None:
         """The keys, the display switches and the rules."""
-        game, hints = self.controller.game, self.controller.setup.hints
+        game = self.game
         table_menus.show_help(
-            self.host, self.table, game.rules, hints, game.state.seed, self.restyle
+            self.host, self.table, game.rules, self.setup.hints, game.state.seed, self.restyle
         )
-
-    def show_hint(self) -> None:
-        """What the hint engine suggests for the player at the keyboard."""
-        if self.keyboard_seat is not None:
-            table_menus.show_hint(self.host, self.controller.hint_for(self.keyboard_seat))
 
     # ------------------------------------------------------------------ computer players
 
@@ -439,7 +469,7 @@ class MatchSession:
             controller.bot_for(seat),
             controller.view(seat),
             controller.legal_actions(),
-            controller.setup.bot_delay,
+            self.setup.bot_delay,
             self._bot_chose,
         )
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from rummy_tui.core.seat_options import SeatOptions
 from rummy_tui.i18n import N_
 
 TAKE_BACK_HELP = N_("take back the newest move of your turn (P-4); press again for the one before")
@@ -131,17 +130,25 @@ TABLE_BINDINGS: list[BindingType] = [
 """Every key of the table, in the order of the key bar and of the help."""
 
 
-def table_offers(action: str, options: SeatOptions) -> bool:
-    """Whether the table has the key for ``action`` in this variant at all (the core's seat
-    options and the match's hint switch), whatever the moment of the turn."""
-    if action == "draw_two":
-        return options.draw_two
-    if action in ("meld", "lay_off"):
-        return options.melds_in_play
-    if action == "go_out":
-        return options.go_out_whole
-    if action == "end_deal":
-        return options.end_deal
+KEY_MOVES: dict[str, frozenset[str]] = {
+    "draw": frozenset({"draw_stock"}),
+    "take": frozenset({"take_discard", "draw_two"}),
+    "draw_two": frozenset({"draw_two"}),
+    "meld": frozenset({"meld"}),
+    "lay_off": frozenset({"lay_off"}),
+    "discard": frozenset({"discard"}),
+    "go_out": frozenset({"go_out"}),
+    "end_deal": frozenset({"end_deal"}),
+}
+"""The kinds of move each move key makes (``t`` takes the discard with a second card where
+the variant draws two, B-1)."""
+
+
+def table_offers(action: str, moves: frozenset[str], hints: bool) -> bool:
+    """Whether the table has the key for ``action`` at all, whatever the moment of the turn:
+    a move key when the core lists its kind of move among the seat's ``moves``
+    (:attr:`SeatOffers.moves`), the hint key when the match allows ``hints``."""
     if action == "hint":
-        return options.hints
-    return True
+        return hints
+    kinds = KEY_MOVES.get(action)
+    return kinds is None or bool(kinds & moves)

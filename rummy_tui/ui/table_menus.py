@@ -9,7 +9,6 @@ game. The match session calls them with what they show.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rummy_tui.i18n import _
@@ -71,8 +70,8 @@ def show_help(
 
     rows = []
     if table is not None and rules is not None:
-        options = replace(variant_options(rules), hints=hints)
-        rows = key_rows(table, lambda binding: table_offers(action_name(binding), options))
+        moves = variant_options(rules).moves
+        rows = key_rows(table, lambda binding: table_offers(action_name(binding), moves, hints))
         rows += host.own_keys()
 
     def chosen(choice: str | None) -> None:

@@ -1,8 +1,8 @@
-"""What the table screen posts up to the app (attributes down, messages up): a move, a menu
-over the table, a take-back, and that the table is back on top. They are
+"""What the table screen posts up (attributes down, messages up): a move, a menu over the
+table, a take-back, and that the table is back on top. They are
 :class:`~rummy_tui.ui.screens.table.TableScreen`'s own messages (``TableScreen.Act`` ...),
-so their handlers are ``on_table_screen_<message>``; the app hands each to the match
-session."""
+so their handlers are ``on_table_screen_<message>``: the match session's own table
+(:class:`~rummy_tui.ui.session.SessionTable`) hands each to the session."""
 
 from __future__ import annotations
 

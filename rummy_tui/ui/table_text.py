@@ -1,8 +1,8 @@
 """The table's sentences: the phase line, the top line and the labels of its questions.
 
-Pure functions of a :class:`PlayerView` (and the core's :class:`SeatOptions`): no widget, no
-app, so they are tested and reused without a screen. What the variant allows comes from the
-core; these functions only put it into words.
+Pure functions of a :class:`PlayerView` (and the core's :class:`SeatOffers`): no widget, no
+app, so they are tested and reused without a screen. What the seat may do comes from the
+core's offers; these functions only put it into words.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Protocol
 from rich.text import Text
 
 from rummy_tui.core import Card, DrawTwo, Face, GoOut, Phase, PlayerView, TableMeld
-from rummy_tui.core.melds import MeldKind, MeldReading
-from rummy_tui.core.seat_options import GoalKind, MatchGoal, TakeStyle, match_goal, seat_options
+from rummy_tui.core.melds import MeldKind
+from rummy_tui.core.offers import SeatOffers
+from rummy_tui.core.seat_options import GoalKind, MatchGoal, match_goal
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.match.setup import names_level
 from rummy_tui.ui.render import (
@@ -49,16 +50,18 @@ GO_OUT_STYLE = "bold #7cd67c"
 NAME_STYLE = "bold #ffd54f"
 
 
-def _draw_keys(view: PlayerView, take: TakeStyle, top: Text | None) -> str:
-    """The keys of the draw, as one whole message for each case the variant and piles allow."""
+def _draw_keys(view: PlayerView, offers: SeatOffers, top: Text | None) -> str:
+    """The keys of the draw, as one whole message for each case the offers and piles allow:
+    a pile taken down to any card (R-5), a discard taken with a second card (the two-card
+    draw's key, B-1), or the top card alone."""
     stock = bool(view.stock_count)
-    if take is TakeStyle.DOWN_TO:
+    if offers.takes_any_depth:
         if stock:
             return _(
                 "d the stock, or t to take from the pile (the deepest card taken must be used)"
             )
         return _("the stock is empty: t to take from the pile, or e to end the deal (R-10)")
-    if take is TakeStyle.WITH_SECOND:
+    if "draw_two" in offers.moves:
         if top is None:
             if stock:
                 return _("d the stock, or 2 for a two-card draw (B-1)")
@@ -99,17 +102,20 @@ def computer_playing(name: str, level: str) -> str:
     return _("{name} (computer) is playing…").format(name=name)
 
 
-def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: DisplaySettings) -> Text:
-    """What the player to act may do now, in a sentence (with the keys)."""
-    options = seat_options(view)
+def phase_hint(
+    view: PlayerView, mode: Mode, offers: SeatOffers | None, settings: DisplaySettings
+) -> Text:
+    """What the player to act may do now, in a sentence (with the keys), from the offers of
+    the hand being played (None: no hand is played, so whose turn it is)."""
     name = view.players[view.current] if 0 <= view.current < len(view.players) else ""
     if view.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
         return Text(_("The deal is over."), style="bold")
-    if mode is not Mode.PLAY:
+    if mode is not Mode.PLAY or offers is None:
         return Text(_("{name} is playing…").format(name=name), style="bold")
+    can_go_out = bool(offers.go_out.allowed)
     top = card_text(view.top_discard, settings) if view.top_discard is not None else None
     if view.phase is Phase.DRAW:
-        keys = fill(_draw_keys(view, options.take, top), card=top or "")
+        keys = fill(_draw_keys(view, offers, top), card=top or "")
         text = _phase_line(name, _("Draw a card"), keys)
         if can_go_out:
             text.append(" · ")
@@ -125,7 +131,7 @@ def phase_hint(view: PlayerView, mode: Mode, can_go_out: bool, settings: Display
         return fill(
             _("{name}: {what} — {how}"), name=Text(name, style=NAME_STYLE), what=what, how=how
         )
-    if options.melds_in_play:
+    if "meld" in offers.moves:
         return _phase_line(
             name,
             _("Meld, lay off or discard"),
@@ -214,19 +220,12 @@ def take_depth_label(card: Card, count: int, settings: DisplaySettings) -> Text:
     return label
 
 
-class DepthOption(Protocol):
-    """One depth of the discard pile as the take question lists it (R-5): how many cards,
-    and the engine's refusal in words (None: allowed)."""
-
-    @property
-    def count(self) -> int: ...
+class SharedDepthOption(Protocol):
+    """One depth of the discard pile as the take question lists it (R-5): the engine's
+    refusal in words (None: allowed), and in words that name no card (None: it has none)."""
 
     @property
     def reason(self) -> str | None: ...
-
-
-class SharedDepthOption(DepthOption, Protocol):
-    """A depth that may also say its refusal without naming its card."""
 
     @property
     def shared(self) -> str | None: ...
@@ -275,52 +274,11 @@ def depth_notes(options: Sequence[SharedDepthOption]) -> DepthNotes:
     return DepthNotes(marks, tuple(f"{mark_of[key]} {key}" for key in repeated))
 
 
-@dataclass(frozen=True)
-class DigPlan:
-    """What the take key does with the depths of the pile the core offers (R-5).
-
-    Attributes:
-        ask: Open the question (more than one depth, at least one allowed).
-        count: Without a question: how many cards to take (the engine still checks it).
-        refusal: Every depth is refused: the sentence to show instead of the question.
-    """
-
-    ask: bool = False
-    count: int = 1
-    refusal: str | None = None
-
-
-def plan_dig(options: Sequence[DepthOption]) -> DigPlan:
-    """The plan for the take key given the offered depths, top first: with one depth or
-    none, post the take (the engine says why not); with an allowed one among several, ask;
-    with every depth refused, say why at once (the top card's reason when they differ).
-
-    >>> from types import SimpleNamespace as Depth
-    >>> plan_dig([Depth(count=1, reason=None), Depth(count=2, reason="no")]).ask
-    True
-    >>> drew = "You drew already."
-    >>> plan_dig([Depth(count=1, reason=drew), Depth(count=2, reason=drew)])
-    DigPlan(ask=False, count=1, refusal='You drew already.')
-    """
-    if len(options) <= 1:
-        return DigPlan()
-    if any(option.reason is None for option in options):
-        return DigPlan(ask=True)
-    reasons = list(dict.fromkeys(option.reason or "" for option in options))
-    if len(reasons) == 1:
-        return DigPlan(refusal=reasons[0])
-    # Translators: {reason} is the engine's refusal for the top card, a whole sentence.
-    return DigPlan(
-        refusal=_("No card of the discard pile can be taken now. The top card: {reason}").format(
-            reason=reasons[0]
-        )
-    )
-
-
-def reading_label(reading: MeldReading, settings: DisplaySettings) -> Text:
-    """One reading of a meld with wild cards: what each wild card stands for (G-6)."""
+def reading_label(placed: Sequence[tuple[Card, Face]], settings: DisplaySettings) -> Text:
+    """One reading of a meld with wild cards, as (card, what it stands for) pairs: what each
+    wild card stands for (G-6)."""
     label = Text()
-    wilds = [(card, face) for card, face in reading.placed if card.face is not face]
+    wilds = [(card, face) for card, face in placed if card.face is not face]
     label.append(
         ", ".join(
             f"{card_label(card, settings)} = {face_label(face, settings)}" for card, face in wilds
@@ -329,7 +287,7 @@ def reading_label(reading: MeldReading, settings: DisplaySettings) -> Text:
         or _("as they are")
     )
     label.append("   ")
-    label.append_text(pairs_text(reading.placed, settings))
+    label.append_text(pairs_text(placed, settings))
     return label
 
 

@@ -29,6 +29,7 @@ from rummy_tui.core.offers import (
     Refusal,
     SeatOffers,
     drawn_cards,
+    go_out_offer,
     lay_off_offer,
     meld_offer,
     offers,
@@ -476,3 +477,89 @@ def test_G10_random_play_offers_exactly_what_the_engine_allows_longer(
         play_random_deals(
             variant, 4, deals=2, seed=seed, check=assert_offers_match_the_engine, **options
         )
+
+
+# ----------------------------------------------------------------------------- the table's keys
+
+
+def test_R5_take_is_every_depth_of_the_pile_and_the_pile_lies_spread() -> None:
+    game = position("rummy500", "8H 2C 3D", phase=Phase.DRAW, pile="KS 9H QC")
+    seat = offers(game)
+    assert seat.take == seat.discard_pile and len(seat.take.choices) == 3
+    assert seat.takes_any_depth
+    assert "take_discard" in seat.moves and "draw_two" not in seat.moves
+
+
+@pytest.mark.parametrize("variant", ["classic", "double", "european"])
+def test_C2_take_is_the_top_card_alone(variant: str) -> None:
+    seat = offers(position(variant, "2C 3D 4S", phase=Phase.DRAW, pile="KS 9H QC"))
+    assert [choice.action for choice in seat.take.choices] == [TakeDiscard()]
+    assert not seat.takes_any_depth
+
+
+def test_B1_take_is_the_two_card_draws_with_the_discard_first() -> None:
+    seat = offers(position("boathouse", "2C 3D 4S", phase=Phase.DRAW, pile="KS 9H QC"))
+    assert [choice.action for choice in seat.take.choices] == [
+        DrawTwo(first="discard", second="stock")
+    ]
+    assert "draw_two" in seat.moves and "take_discard" not in seat.moves
+
+
+def test_B1_option_hoyle_take_offers_both_draws_with_the_discard_first() -> None:
+    game = position("boathouse", "2C 3D 4S", phase=Phase.DRAW, pile="KS 9H QC", draw_rule="hoyle")
+    assert offers(game).take.actions == (
+        DrawTwo(first="discard", second="stock"),
+        DrawTwo(first="discard", second="discard"),
+    )
+
+
+def test_B1_take_after_the_draw_says_the_draws_reason() -> None:
+    seat = offers(position("boathouse", "2C 3D 4S", pile="KS 9H QC"))
+    assert seat.take.choices == ()
+    assert seat.take.why_not is not None and seat.take.why_not == seat.draw_two.why_not
+
+
+def test_R10_ending_the_deal_is_a_move_only_on_an_empty_stock() -> None:
+    full = offers(position("rummy500", "2C 3D 4S", phase=Phase.DRAW, pile="KS"))
+    empty = offers(position("rummy500", "2C 3D 4S", phase=Phase.DRAW, pile="KS", stock=""))
+    assert "end_deal" not in full.moves
+    assert "end_deal" in empty.moves and "end_deal" in empty.open_now
+    assert empty.end_deal.actions == (EndDeal(),)
+
+
+def test_B3_the_open_moves_follow_the_phase_and_the_whole_hand_goes_down() -> None:
+    drawing = offers(position("boathouse", "2C 3D 4S", phase=Phase.DRAW, pile="KS"))
+    playing = offers(position("boathouse", "2C 3D 4S", pile="KS"))
+    assert drawing.open_now == {"draw_stock", "draw_two"}
+    assert playing.open_now == {"discard", "go_out"}
+    assert "meld" not in playing.moves and "go_out" in playing.moves
+
+
+def test_P1_another_seat_is_offered_no_card_of_the_hand_to_act() -> None:
+    game = position("boathouse", "5H 6H 7H 9C 9D 9S KD")
+    other = offers(game, 1)
+    assert other.discard.choices == () and other.go_out.choices == ()
+    assert other.discard.why_not is not None and other.discard.why_not.code == "turn.not_yours"
+    assert other.drawn == ()
+    assert offers(game).go_out.allowed  # the seat to act may go out
+
+
+def test_R7_a_lay_off_on_one_chosen_meld() -> None:
+    melds = (
+        table_meld("rummy500", "9D 10D JD", meld_id=1),
+        table_meld("rummy500", "QS QH QC", meld_id=2),
+    )
+    game = position("rummy500", "QD 2C 3S", melds=melds)
+    assert len(lay_off_offer(game, c("QD")).allowed) == 2
+    on_queens = lay_off_offer(game, c("QD"), meld_id=2)
+    assert on_queens.actions == (LayOffCard(card=c("QD"), meld_id=2, face=c("QD").face),)
+    refused = lay_off_offer(game, c("2C"), meld_id=2)
+    assert refused.choices == () and refused.why_not is not None
+
+
+def test_B3_a_go_out_ending_with_a_chosen_card() -> None:
+    game = position("boathouse", "5H 6H 7H 9C 9D 9S KD")
+    chosen = go_out_offer(game, discard=c("KD"))
+    assert [choice.card for choice in chosen.allowed] == [c("KD")]
+    refused = go_out_offer(game, discard=c("5H"))
+    assert refused.choices == () and refused.why_not is not None

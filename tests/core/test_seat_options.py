@@ -28,7 +28,6 @@ from rummy_tui.core.seat_options import (
     MatchGoal,
     ScoreUnit,
     SeatStanding,
-    TakeStyle,
     lone_loose_card,
     match_goal,
     seat_options,
@@ -49,18 +48,18 @@ def test_B1_two_card_draw_is_offered_exactly_where_the_engine_lists_it() -> None
         listed = any(isinstance(action, DrawTwo) for action in game.legal_actions())
         options = seat_options(view)
         assert options.draw_two is listed, variant
-        assert (options.take is TakeStyle.WITH_SECOND) is listed, variant
+        assert ("draw_two" in options.moves) is listed, variant
 
 
 def test_B1_hoyle_draw_also_takes_a_second_card() -> None:
     _game, view = _first_view("boathouse", draw_rule="hoyle")
-    assert seat_options(view).take is TakeStyle.WITH_SECOND
+    assert seat_options(view).draw_two and "draw_two" in seat_options(view).moves
 
 
 def test_R5_rummy500_takes_down_to_a_chosen_card() -> None:
     game, view = _first_view("rummy500")
-    assert seat_options(view).take is TakeStyle.DOWN_TO
-    assert seat_options(_first_view("classic")[1]).take is TakeStyle.TOP
+    assert seat_options(view).takes_any_depth
+    assert not seat_options(_first_view("classic")[1]).takes_any_depth
     takes = [action for action in game.legal_actions() if isinstance(action, TakeDiscard)]
     assert all(action.count >= 1 for action in takes)
 

@@ -1,4 +1,4 @@
-"""A whole match walked through the real screens by keys, noting the text of every screen.
+"""Matches walked through the real screens by keys, noting the text of every screen.
 
 The walk starts at the title screen, fills in the new-game menu (variant, seats, options,
 instant computer pace, a seed), passes the cut and the hand-offs, and plays the people's turns
@@ -11,11 +11,17 @@ the records and load screens.
 
 :class:`Walk` keeps the text of each screen as the terminal shows it (the compositor's lines,
 the same picture ``export_screenshot`` draws), labelled with the screen's class and the moment.
+
+:func:`walk_a_match` plays the whole match. :func:`visit_every_screen` reaches the same screens
+in two short runs instead: the menus and the first turns of the match as the new-game menu
+starts it (:func:`first_turns`), then the last turns of a deal prepared in the core, where the
+people meld, lay off and go out (:func:`deal_near_its_end`), to the end of the match.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,10 +29,23 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
-from rummy_tui.core import VARIANT_IDS, Card, Phase, get_variant
+from rummy_tui.bots import make_bot
+from rummy_tui.core import (
+    VARIANT_IDS,
+    Action,
+    Card,
+    Discard,
+    Game,
+    GoOut,
+    LayOffCard,
+    Meld,
+    Phase,
+    get_variant,
+    new_game,
+)
 from rummy_tui.match.setup import SeatKind
 from rummy_tui.ui.app import RummyApp
-from tests.ui.helpers import game_of, settle, table
+from tests.ui.helpers import app_for, game_of, settle, table
 
 MAX_STEPS = 3000
 """Screens and turns the walk may pass before it gives up (a deal stuck somewhere)."""
@@ -67,6 +86,8 @@ class Walk:
     looks: list[Look] = field(default_factory=list)
     done: set[str] = field(default_factory=set)
     """Moments reached at least once ("refused", "meld", "lay_off", ...)."""
+    first_turns_only: bool = False
+    """Stop the deal after the first person's turn (see :func:`play_the_deal`)."""
 
     def look(self, moment: str) -> None:
         """Note the terminal's text now."""
@@ -162,14 +183,35 @@ async def _select(pilot: Pilot[Any], cards: tuple[Card, ...]) -> None:
 
 
 DRAW_KEYS = (("go_out", "g"), ("draw_stock", "d"), ("draw_two", "2"), ("end_deal", "e"))
+PLAY_KINDS = ("go_out", "meld", "lay_off")
 
 
-async def person_turn(pilot: Pilot[Any], walk: Walk) -> None:
-    """One step of a person's turn by keys."""
+Chooser = Callable[[Game], Action]
+"""How a person's move is chosen (:func:`walk_choice` or :func:`bot_choice`)."""
+
+
+def walk_choice(game: Game) -> Action:
+    """The first legal move of the first kind tried: going out, drawing (the stock, two cards,
+    ending the deal, else the pile), melding, laying off, else discarding."""
+    legal = game.legal_actions()
+    if game.phase is Phase.DRAW:
+        kinds = [kind for kind, _key in DRAW_KEYS] + ["take_discard"]
+    else:
+        kinds = [*PLAY_KINDS, "discard"]
+    return next(action for kind in kinds for action in legal if action.kind == kind)
+
+
+def bot_choice(game: Game) -> Action:
+    """The move a normal computer player would make for the seat to act (a deal ends soon)."""
+    bot = make_bot("normal", len(game.state.log))
+    return bot.choose(game.view(game.current), game.legal_actions())
+
+
+async def person_turn(pilot: Pilot[Any], walk: Walk, choose: Chooser = walk_choice) -> None:
+    """One step of a person's turn by keys: the move ``choose`` picks (questions are answered
+    with their first choice by :func:`play_the_deal`)."""
     app = pilot.app
     game = game_of(app)  # type: ignore[arg-type]
-    legal = game.legal_actions()
-    kinds = {action.kind for action in legal}
     if game.phase is Phase.DRAW:
         if "refused" not in walk.done:
             await step(pilot, "x")  # discarding before drawing: the core refuses it
@@ -179,35 +221,46 @@ async def person_turn(pilot: Pilot[Any], walk: Walk) -> None:
             await _close(pilot, walk, "L", "full-screen log")
             await _close(pilot, walk, "question_mark", "help")
             await _close(pilot, walk, "c", "score sheet during the deal")
-        key = next((key for kind, key in DRAW_KEYS if kind in kinds), "t")
-        await step(pilot, key)
+        kind = choose(game).kind
+        await step(pilot, next((key for drawn, key in DRAW_KEYS if drawn == kind), "t"))
         return
-    for kind in ("go_out", "meld", "lay_off"):
-        chosen = next((action for action in legal if action.kind == kind), None)
-        if chosen is None:
-            continue
-        if kind == "go_out":
-            await step(pilot, "escape", "g")
-        elif kind == "meld":
-            await _select(pilot, chosen.cards)  # type: ignore[union-attr]
-            await step(pilot, "m")
-        else:
-            await step(pilot, "escape")
-            await _cursor_to(pilot, chosen.card)  # type: ignore[union-attr]
-            await step(pilot, "l")
-        if kind not in walk.done:
-            walk.look(f"after {kind.replace('_', ' ')}")
-            walk.done.add(kind)
+    chosen = choose(game)
+    kind = chosen.kind
+    if isinstance(chosen, GoOut):
+        await step(pilot, "escape", "g")
+    elif isinstance(chosen, Meld):
+        await _select(pilot, chosen.cards)
+        await step(pilot, "m")
+    elif isinstance(chosen, LayOffCard):
+        await step(pilot, "escape")
+        await _cursor_to(pilot, chosen.card)
+        await step(pilot, "l")
+    else:
+        assert isinstance(chosen, Discard), chosen
+        await step(pilot, "escape")
+        await _cursor_to(pilot, chosen.card)
+        await step(pilot, "x")
         return
-    discard = next(action for action in legal if action.kind == "discard")
-    await step(pilot, "escape")
-    await _cursor_to(pilot, discard.card)  # type: ignore[attr-defined]
-    await step(pilot, "x")
+    if kind not in walk.done:
+        walk.look(f"after {kind.replace('_', ' ')}")
+        walk.done.add(kind)
 
 
-async def play_the_deal(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
-    """From the cut to the end-of-deal screen, looking at every screen on the way."""
+async def play_the_deal(
+    pilot: Pilot[Any],
+    walk: Walk,
+    setup: Table,
+    people: frozenset[int] | None = None,
+    choose: Chooser = walk_choice,
+) -> None:
+    """From the cut (or a hand-off) to the end-of-deal screen, looking at every screen on the
+    way; ``people``: the seats played by keys (the setup's people unless given), each move
+    the one ``choose`` picks.
+
+    With ``walk.first_turns_only`` it stops instead at the next person's turn after the first
+    person's whole turn, so the hand-off has shown what others did since."""
     app = pilot.app
+    people = setup.people if people is None else people
     seen_turns: set[str] = set()
     for _ in range(MAX_STEPS):
         await settle(pilot)
@@ -215,6 +268,10 @@ async def play_the_deal(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
         if name == "DealEndScreen":
             walk.look("end of the deal")
             return
+        if walk.first_turns_only and "played a turn" in walk.done and name == "TableScreen":
+            game = game_of(app)  # type: ignore[arg-type]
+            if game.current in people and game.phase is Phase.DRAW:
+                return
         if name in ("CutScreen", "HandoffScreen"):
             walk.look("before the deal" if name == "CutScreen" else "pass the keyboard")
             await step(pilot, "enter")
@@ -228,13 +285,16 @@ async def play_the_deal(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
             await step(pilot, "escape")
             continue
         game = game_of(app)  # type: ignore[arg-type]
-        if game.current not in setup.people or game.phase not in (Phase.DRAW, Phase.PLAY):
+        if game.current not in people or game.phase not in (Phase.DRAW, Phase.PLAY):
             continue
         moment = f"{game.phase.value} turn"
         if moment not in seen_turns:
             seen_turns.add(moment)
             walk.look(moment)
-        await person_turn(pilot, walk)
+        playing = game.phase is Phase.PLAY
+        await person_turn(pilot, walk, choose)
+        if playing and game.phase is not Phase.PLAY:
+            walk.done.add("played a turn")
     raise AssertionError(f"the {setup.variant} deal did not end in {MAX_STEPS} steps")
 
 
@@ -278,3 +338,62 @@ async def walk_a_match(pilot: Pilot[Any], setup: Table) -> Walk:
     await play_the_deal(pilot, walk, setup)
     await after_the_deal(pilot, walk)
     return walk
+
+
+# ------------------------------------------------------------------ every screen, once
+
+
+def deal_near_its_end(setup: Table) -> Game:
+    """The setup's first deal, every seat played in the core by :func:`bot_choice`, from the
+    start of the last turn after which the rest of the deal still holds every kind
+    of move of the whole deal among melds, lay-offs and going out."""
+    rules = get_variant(setup.variant, **setup.options)
+    game = new_game(rules, [name for name, _kind in setup.seats], seed=setup.seed)
+    turns: list[tuple[Game, list[str]]] = []
+    for _ in range(MAX_STEPS):
+        if game.phase not in (Phase.DRAW, Phase.PLAY):
+            break
+        if game.phase is Phase.DRAW:
+            turns.append((game.copy(), []))
+        action = bot_choice(game)
+        turns[-1][1].append(action.kind)
+        game.apply(action)
+    else:
+        raise AssertionError(f"the {setup.variant} deal did not end in {MAX_STEPS} moves")
+    wanted = {kind for _start, kinds in turns for kind in kinds} & set(PLAY_KINDS)
+    later: set[str] = set()
+    for start, kinds in reversed(turns):
+        later.update(kinds)
+        if wanted <= later:
+            return start
+    raise AssertionError("unreachable: the first turn starts the whole deal")
+
+
+async def first_turns(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
+    """The title, the new-game menu, the cut and the turns up to the second person's, then
+    leaving the table to the title screen."""
+    walk.first_turns_only = True
+    await settle(pilot)
+    walk.look("start")
+    await step(pilot, "n")
+    await fill_new_game(pilot, walk, setup)
+    await play_the_deal(pilot, walk, setup)
+    walk.first_turns_only = False
+    await step(pilot, "q")
+    walk.look("leave the table")
+    await step(pilot, "2")
+    assert type(pilot.app.screen).__name__ == "TitleScreen", type(pilot.app.screen).__name__
+
+
+async def last_turns(pilot: Pilot[Any], walk: Walk, setup: Table) -> None:
+    """From the hand-off of a deal near its end (every seat a person, moving as a computer
+    player would) to the end of the match or the title screen, and the records and saved
+    matches from there."""
+    everyone = frozenset(range(len(setup.seats)))
+    await play_the_deal(pilot, walk, setup, people=everyone, choose=bot_choice)
+    await after_the_deal(pilot, walk)
+
+
+def near_the_end_app(setup: Table, data: Any) -> RummyApp:
+    """The app at the table of :func:`deal_near_its_end`, saving into ``data``."""
+    return app_for(deal_near_its_end(setup), data, autosave=True)

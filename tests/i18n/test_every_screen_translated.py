@@ -1,10 +1,14 @@
-"""Issue 15's proof: in Finnish and in Russian, a whole match of every variant shows no English.
+"""Issue 15's proof: in Finnish and in Russian, every screen of a match of every variant shows
+no English.
 
-A person starts the game in the language (the route of ``rummy --lang fi``), walks from the
-title screen through the new-game menu, the cut, the hand-offs and the table - a refused move,
-a hint, the full-screen log, the help, the score sheet, melds, lay-offs, going out - to the end
-of the deal, the score sheet, the end of the match, the records and the saved matches (see
-:mod:`tests.i18n.screen_walk`). Every screen's text is checked three ways
+A person starts the game in the language (the route of ``rummy --lang fi``) and visits every
+screen once (see :mod:`tests.i18n.screen_walk`): from the title screen through the new-game
+menu and its rules page, the cut, the hand-offs and the table - a refused move, a hint, the
+full-screen log, the help, the score sheet - to the second person's turn and the question of
+leaving the table; then, from a deal prepared near its end, melds, lay-offs and going out to
+the end of the deal, the score sheet, the end of the match, the records and the saved matches.
+In English one whole match per variant is walked from the title screen to the end, and must
+reach the same screens. Every screen's text is checked three ways
 (:mod:`tests.i18n.untranslated`):
 
 1. no word that only the game's English messages use (an untranslated catalog message);
@@ -30,7 +34,15 @@ from rummy_tui.i18n import _, set_language
 from rummy_tui.match.setup import SeatKind
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.settings import DisplaySettings, start_language
-from tests.i18n.screen_walk import Table, Walk, one_deal, walk_a_match
+from tests.i18n.screen_walk import (
+    Table,
+    Walk,
+    first_turns,
+    last_turns,
+    near_the_end_app,
+    one_deal,
+    walk_a_match,
+)
 from tests.i18n.untranslated import (
     ALLOWED_WORDS,
     PLAYER_NAMES,
@@ -57,6 +69,9 @@ SCREENS_OF_A_MATCH = {
     "LoadScreen",
 }
 """Screens every walk must reach (the hint is a TextScreen)."""
+MAY_REACH = {"ChoiceScreen", "MatchEndScreen"}
+"""Screens a whole match reaches when a question is asked and when one deal ends the match;
+a visit asks at least whether to leave the table."""
 
 
 @pytest.fixture
@@ -64,10 +79,17 @@ def lookups(monkeypatch: pytest.MonkeyPatch) -> Iterator[LookupRecorder]:
     yield from recording_lookups(monkeypatch)
 
 
+SEEDS = {"classic": 26, "boathouse": 46, "double": 29, "rummy500": 7, "european": 7}
+"""A seed per variant whose first deal at four seats is short (the English walk plays it
+whole: Boathouse's deal of seed 7 took 166 moves, seed 46's about ten), found by playing the
+walk's moves and the computer players' in the core."""
+
+
 def four_seats(variant: str) -> Table:
     """Two people and two computer players, one match one deal long where the variant can."""
     kinds = (SeatKind.HUMAN, SeatKind.NORMAL, SeatKind.HUMAN, SeatKind.HARD)
-    return Table(variant, tuple(zip(PLAYER_NAMES, kinds, strict=False)), one_deal(variant))
+    seats = tuple(zip(PLAYER_NAMES, kinds, strict=False))
+    return Table(variant, seats, one_deal(variant), seed=SEEDS[variant])
 
 
 def twelve_seats() -> Table:
@@ -113,23 +135,54 @@ async def walk_in(language: str, setup: Table, size: tuple[int, int], data: Path
     return walk
 
 
-def check_walk(walk: Walk, language: str, setup: Table, recorder: LookupRecorder) -> None:
+async def visit_in(language: str, setup: Table, size: tuple[int, int], data: Path) -> Walk:
+    """Start the app in ``language`` as ``rummy --lang`` does and visit every screen once:
+    the first turns of the match the menu starts, then the end of a deal prepared near it."""
+    assert start_language(language, data) == language
+    app = make_app(data_dir=data, settings=DisplaySettings())
+    walk = Walk(app)
+    async with app.run_test(size=size) as pilot:
+        await first_turns(pilot, walk, setup)
+    walk.app = near_the_end_app(setup, data)
+    async with walk.app.run_test(size=size) as pilot:
+        await last_turns(pilot, walk, setup)
+    return walk
+
+
+def check_reached(walk: Walk, setup: Table) -> None:
+    """Every screen of a match reached, and the moves every walk makes."""
     missing = SCREENS_OF_A_MATCH - walk.screens
     assert not missing, f"the walk never reached {sorted(missing)}"
     assert {"refused", "hint", "full-screen log", "help"} <= walk.done
     if variant_options(get_variant(setup.variant, **setup.options)).melds_in_play:
         assert "meld" in walk.done, "no person melded: choose another seed"
+
+
+def check_walk(walk: Walk, language: str, setup: Table, recorder: LookupRecorder) -> None:
+    check_reached(walk, setup)
+    assert "ChoiceScreen" in walk.screens, "the visit never asked a question"
     problems = findings(walk, language, recorder)
     assert not problems, f"English in {language} ({setup.variant}):\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
+async def test_a_whole_match_in_english_reaches_every_screen(variant: str, tmp_path: Path) -> None:
+    """The whole match, title to title, by keys: the screens the visits below reach are the
+    screens of a match."""
+    setup = four_seats(variant)
+    walk = await walk_in("en", setup, (120, 40), tmp_path)
+    check_reached(walk, setup)
+    unvisited = walk.screens - SCREENS_OF_A_MATCH - MAY_REACH
+    assert not unvisited, f"a match reaches {sorted(unvisited)}, which no visit checks"
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 @pytest.mark.parametrize("language", LANGUAGES)
-async def test_a_whole_match_shows_no_english(
+async def test_every_screen_of_a_match_shows_no_english(
     language: str, variant: str, lookups: LookupRecorder, tmp_path: Path
 ) -> None:
     setup = four_seats(variant)
-    walk = await walk_in(language, setup, (120, 40), tmp_path)
+    walk = await visit_in(language, setup, (120, 40), tmp_path)
     check_walk(walk, language, setup, lookups)
 
 
@@ -138,7 +191,7 @@ async def test_twelve_seats_at_80x24_show_no_english(
     language: str, lookups: LookupRecorder, tmp_path: Path
 ) -> None:
     setup = twelve_seats()
-    walk = await walk_in(language, setup, (80, 24), tmp_path)
+    walk = await visit_in(language, setup, (80, 24), tmp_path)
     check_walk(walk, language, setup, lookups)
 
 

@@ -72,10 +72,11 @@ for line in sys.stdin:
     pid = os.fork()
     if pid == 0:
         try:
+            # The worker names itself, so its lines never interleave with the parent's.
+            os.write(1, f"{os.getpid()}\n".encode())
             worker(round_number)
         finally:
             os._exit(1)
-    print(pid, flush=True)
     os.waitpid(pid, 0)
     print("reaped", flush=True)
 """

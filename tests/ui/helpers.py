@@ -98,7 +98,7 @@ def table(app: RummyApp) -> TableScreen:
 
 def game_of(app: RummyApp) -> Game:
     assert app.session is not None
-    return app.session.controller.game
+    return app.session.game
 
 
 SETTLE_ROUNDS = 10_000

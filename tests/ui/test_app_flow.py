@@ -30,7 +30,7 @@ async def test_title_new_game_cut_hand_off_table(tmp_path: Path) -> None:
         assert screen_name(app) == "HandoffScreen"
         await press(pilot, "enter")
         assert screen_name(app) == "TableScreen"
-        assert app.session is not None and app.session.controller.saving.name is not None
+        assert app.session is not None and app.session.saving.name is not None
 
         # Leave to the title: the match is saved and offered again.
         await press(pilot, "q")

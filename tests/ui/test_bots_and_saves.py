@@ -93,7 +93,7 @@ async def test_autosave_every_action_and_resume_at_the_hand_off(tmp_path: Path) 
         await pilot.pause()
         await pass_to(pilot, "Bob")
         assert app.session is not None
-        name = app.session.controller.saving.name
+        name = app.session.saving.name
         assert name is not None
         await press(pilot, "t")
         await press(pilot, "s")  # Bob sorts by rank: the order is kept with the next save
@@ -133,7 +133,7 @@ async def test_continue_resumes_the_latest_unfinished_match(tmp_path: Path) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
-        assert app.session is not None and app.session.controller.saving.name == name
+        assert app.session is not None and app.session.saving.name == name
 
 
 class FailingStore:

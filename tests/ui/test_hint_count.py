@@ -47,7 +47,7 @@ async def test_hints_used_show_at_the_end_of_the_deal_and_are_saved(tmp_path: Pa
         assert type(app.screen).__name__ == "DealEndScreen"
         assert "Hints used this deal: Bob 2." in screen_text(app)
         assert app.session is not None
-        name = app.session.controller.saving.name
+        name = app.session.saving.name
     assert name is not None
     _setup, _game, extra = SaveStore(tmp_path).load(name)
     assert extra["hints_used"] == {"1": [0, 2]}

@@ -24,7 +24,6 @@ from rummy_tui.ui.render import pairs_text
 from rummy_tui.ui.screens.deal_end import result_text
 from rummy_tui.ui.screens.rules_help import option_help, options_markdown
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_text import plan_dig
 from tests.ui.helpers import app_for, screen_text, stacked_game
 from tests.ui.test_play_classic import classic_game
 from tests.ui.test_play_double import BOB as DOUBLE_BOB
@@ -76,15 +75,6 @@ async def test_classic_end_of_deal_shows_what_the_winner_laid_down() -> None:
         winner = shown.split("went out and collects")[1].split("Anna")[0]  # Bob's, listed first
         assert "on the table:" in winner
         assert "7♥8♥9♥10♥" in winner  # (the screen text runs card tiles together)
-
-
-def test_plan_dig_says_why_at_once_when_every_depth_is_refused() -> None:
-    refused = [SimpleNamespace(count=n, reason="6♥ cannot be used (R-5).") for n in (1, 2, 3)]
-    plan = plan_dig(refused)
-    assert not plan.ask and plan.refusal == "6♥ cannot be used (R-5)."
-    mixed = [SimpleNamespace(count=1, reason="no"), SimpleNamespace(count=2, reason=None)]
-    assert plan_dig(mixed).ask
-    assert not plan_dig([SimpleNamespace(count=1, reason=None)]).ask
 
 
 def test_drawn_card_mark_survives_save_and_continue(tmp_path: Path) -> None:

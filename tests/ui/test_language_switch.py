@@ -48,7 +48,7 @@ def phase_line_now(app: RummyApp) -> str:
     """The phase line the table's view gives in the language in use now."""
     screen = table(app)
     assert screen.view is not None
-    return phase_hint(screen.view, screen.mode, screen._can_go_out_hint(), screen.settings).plain
+    return phase_hint(screen.view, screen.mode, screen.offers, screen.settings).plain
 
 
 async def switch_language(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +79,7 @@ async def test_a_language_switch_redraws_the_table_at_once_and_back(tmp_path: Pa
         assert finnish.gettext("saved") == "tallennettu"
         assert "Kieli: suomi." in [notice.message for notice in app._notifications]
         assert game.to_json() == before  # the match is untouched
-        assert app.session is not None and app.session.controller.game is game  # not restarted
+        assert app.session is not None and app.session.game is game  # not restarted
 
         await switch_language(pilot)  # suomi -> русский
         assert current_language() == "ru"

@@ -112,7 +112,7 @@ async def test_title_continue_is_not_won_by_a_date_in_year_9999(tmp_path: Path) 
         await pilot.press("c")
         await pilot.pause()
         assert app.session is not None
-        assert app.session.controller.saving.name == "Tonight"
+        assert app.session.saving.name == "Tonight"
 
 
 def _recorded_matches(folder: Path) -> int:

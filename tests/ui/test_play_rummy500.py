@@ -127,4 +127,4 @@ async def test_R5_dig_question_says_a_reason_shared_by_several_depths_once() -> 
         assert any("9♥ could not be melded" in message for message in said), said
         await press(pilot, "4")
         assert app.session is not None
-        assert app.session.controller.game.state.log[-1].action == TakeDiscard(count=4)
+        assert app.session.game.state.log[-1].action == TakeDiscard(count=4)

@@ -268,7 +268,7 @@ async def test_P1_no_hand_is_drawn_before_its_owners_enter_on_any_road(
         async with first.run_test(size=(110, 34)) as pilot:
             await bobs_turn(pilot, road)
             assert first.session is not None
-            save_name = first.session.controller.saving.name
+            save_name = first.session.saving.name
         app = make_app(
             start=road.resume,  # type: ignore[arg-type]
             save_name=save_name,

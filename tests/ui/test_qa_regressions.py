@@ -80,7 +80,7 @@ async def test_saved_hand_order_of_an_earlier_deal_is_not_restored() -> None:
         stale = [card.key for card in anna[:5]] + ["QH", "QS", "QD", "2S", "2D"]
         assert app.session is not None
         app.session.table.hands.clear()
-        app.session.controller.restore_extra(
+        app.session.restore_extra(
             {"hand_order": {"0": [card.key for card in mixed], "1": stale, "7": ["QH"]}}
         )
         assert app.session.table.hands[0].order == mixed
@@ -144,7 +144,7 @@ async def test_continue_with_a_computer_to_move_still_hands_off_to_the_person(tm
     app = make_app(start="continue", data_dir=tmp_path, settings=DisplaySettings())
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        assert app.session is not None and app.session.controller.saving.name == name
+        assert app.session is not None and app.session.saving.name == name
         assert game_of(app).current == 0
         assert type(app.screen).__name__ == "HandoffScreen"
         shown = screen_text(app)

@@ -69,7 +69,7 @@ async def test_the_same_table_shown_again_paints_and_lays_out_nothing() -> None:
         screen = table(app)
         assert app.session is not None
         with refreshes() as (painted, laid_out):
-            screen.show(app.session.controller.view(seat), Mode.PLAY)
+            screen.show(app.session.controller.view(seat), Mode.PLAY, screen.offers)
             await pilot.pause()
         assert laid_out == []
         assert [widget for widget in painted if widget.screen is screen] == []
@@ -93,7 +93,7 @@ async def test_the_cards_drawn_this_turn_come_from_the_turn_state(monkeypatch: A
         assert app.session is not None
         drawn = app.session.controller.drawn_this_turn()
         assert len(drawn) == 1
-        assert drawn == set(app.session.controller.game.state.deal.turn.drawn)
+        assert drawn == set(app.session.game.state.deal.turn.drawn)
         before = len(applied)
         for _ in range(3):
             app.session.show_hand(seat, Mode.PLAY)

@@ -60,6 +60,7 @@ def test_a_placed_joker_is_written_as_on_the_table() -> None:
 
 async def test_the_table_passes_the_refusal_itself_and_shows_it_with_glyphs() -> None:
     from rummy_tui.core import Discard
+    from rummy_tui.ui.session import Source
     from tests.ui.helpers import app_for, game_of, pass_to, status_text, table
     from tests.ui.test_play_classic import classic_game
 
@@ -68,9 +69,9 @@ async def test_the_table_passes_the_refusal_itself_and_shows_it_with_glyphs() ->
         await pilot.pause()
         await pass_to(pilot, "Bob")
         assert app.session is not None
-        controller = app.session.controller  # the session has it write with the table's cards
+        session = app.session  # the session has it written with the table's cards
         card = game_of(app).state.deal.hands[1][0]
-        outcome = controller.apply(Discard(card=card))  # before drawing: refused
+        outcome = session.act(Discard(card=card), Source.PERSON)  # before drawing: refused
         assert outcome.error is not None and outcome.error.code
         assert not TOKEN.search(outcome.reason or "") and outcome.reason
         table(app).refused(outcome.reason or "")

@@ -44,8 +44,8 @@ async def test_a_failed_first_save_shows_not_saved_and_is_retried(
         full[0] = False
         await press(pilot, "x")  # the next autosave creates the save
         assert "NOT SAVED" not in screen_text(app)
-        assert app.session is not None and not app.session.controller.saving.unsaved
-        name = app.session.controller.saving.name
+        assert app.session is not None and not app.session.saving.unsaved
+        name = app.session.saving.name
         assert name is not None
         _, loaded, _ = SaveStore(tmp_path).load(name)
         assert len(loaded.state.log) == len(game.state.log)

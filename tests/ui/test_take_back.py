@@ -264,7 +264,7 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
         await pilot.pause()
         await pass_to(pilot, "Bob")
         assert app.session is not None
-        name = app.session.controller.saving.name
+        name = app.session.saving.name
         assert name is not None
         await press(pilot, "t")
         await select(pilot, "7H", "8H", "9H")
@@ -477,33 +477,47 @@ async def test_P4_the_cursor_stands_on_the_card_taken_back() -> None:
         assert not state.selected
 
 
-def test_P4_one_take_back_checks_the_core_once_and_replays_the_deal_once(
+async def test_P4_one_take_back_checks_the_core_once_and_replays_the_deal_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The session's take-back asks the core's one refusal once and replays the deal once."""
+    """The session's take-back asks the core's one refusal once and replays the deal once,
+        until the move is taken back and saved (the table shown next asks the core afresh what
+    may be done then)."""
     from rummy_tui.core import takeback
-    from rummy_tui.ui.controller import Controller
 
-    game = classic_game()
-    game.apply(TakeDiscard())
-    controller = Controller(setup_for_game(game), game)
-    asked: list[int | None] = []
-    replays: list[int] = []
-    real_refusal = takeback.take_back_refusal
-    real_replay = takeback.replay_without_newest
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        await press(pilot, "t")
+        session = app.session
+        assert session is not None and session.keyboard_seat == 1
+        asked: list[int | None] = []
+        replays: list[int] = []
+        real_refusal = takeback.take_back_refusal
+        real_replay = takeback.replay_without_newest
 
-    def refusal(state: object, seat: int | None = None) -> object:
-        asked.append(seat)
-        return real_refusal(state, seat)  # type: ignore[arg-type]
+        def refusal(state: object, seat: int | None = None) -> object:
+            asked.append(seat)
+            return real_refusal(state, seat)  # type: ignore[arg-type]
 
-    def replay(state: object) -> object:
-        replays.append(1)
-        return real_replay(state)  # type: ignore[arg-type]
+        def replay(state: object) -> object:
+            replays.append(1)
+            return real_replay(state)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(takeback, "take_back_refusal", refusal)
-    monkeypatch.setattr(takeback, "replay_without_newest", replay)
+        at_moved: list[tuple[int, int]] = []
+        real_moved = session.moved
 
-    note = controller.take_back(1)
+        def moved(*arguments: object, **keywords: object) -> object:
+            at_moved.append((len(asked), len(replays)))
+            return real_moved(*arguments, **keywords)  # type: ignore[arg-type]
 
-    assert not isinstance(note, str) and note.seat == 1
-    assert len(asked) == 1 and len(replays) == 1
+        monkeypatch.setattr(takeback, "take_back_refusal", refusal)
+        monkeypatch.setattr(takeback, "replay_without_newest", replay)
+        monkeypatch.setattr(session, "moved", moved)
+        session.take_back()
+        counted = at_moved[0] if at_moved else (len(asked), len(replays))
+        monkeypatch.undo()
+
+        assert game_of(app).phase is Phase.DRAW  # the take is undone
+        assert counted == (1, 1)

@@ -17,7 +17,6 @@ import shlex
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -29,22 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PEOPLE = ("Anna", "Bob")
 TABLE_KEYS = ("Move", "Select", "Log", "Help", "Score sheet", "Menu")
 """Footer keys every table screen of a person's turn shows, whatever the variant."""
-
-
-class SettledTerminal(Terminal):
-    """A terminal read only once the screen has stayed the same for ``STILL`` seconds: the
-    footer is redrawn a moment after the hand when the keys change, and a person looks at the
-    settled screen, not at a frame in between."""
-
-    STILL = 0.4
-
-    def wait_for(self, predicate, what: str, timeout: float = 10.0) -> str:  # type: ignore[no-untyped-def]
-        deadline = time.monotonic() + max(timeout, 30.0)
-        while True:
-            text = super().wait_for(predicate, what, max(0.1, deadline - time.monotonic()))
-            time.sleep(self.STILL)
-            if self.screen() == text:
-                return text
 
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -116,20 +99,37 @@ def check_end(screen: str) -> None:
     assert all(name in screen for name in PEOPLE), screen
 
 
+def drawn_whole(screen: str, variant_name: str) -> bool:
+    """Whether the screen shows all that its checks look for: the footer is redrawn a moment
+    after the hand when the keys change, and a person looks at the finished screen, not at a
+    frame in between (so the driver waits for this, never for a fixed time)."""
+    check = check_handoff if "Pass to" in screen else None
+    if check is None and "is over" in screen:
+        check = check_end
+    try:
+        if check is not None:
+            check(screen)
+        elif "'s hand ·" in screen:
+            check_table(screen, variant_name)
+    except (AssertionError, StopIteration, ValueError):
+        return False
+    return True
+
+
 def play(variant: str, size: tuple[int, int], seed: int) -> Driver:
     """Play one deal of ``variant`` for Anna and Bob in a ``size`` terminal, checking every
     screen; the driver that played it."""
     width, height = size
     data_dir = tempfile.mkdtemp(prefix="rummy-two-")
-    terminal = SettledTerminal(f"rummy-two-{variant}-{width}-{os.getpid()}", width, height)
+    terminal = Terminal(f"rummy-two-{variant}-{width}-{os.getpid()}", width, height)
     game = new_game(get_variant(variant), list(PEOPLE), seed=seed)
-    driver = Driver(terminal, game, seed)
+    variant_name = game.rules.name
+    driver = Driver(terminal, game, seed, drawn=lambda text: drawn_whole(text, variant_name))
     command = f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m rummy_tui"
     terminal.start(
         f"{command} --data-dir {shlex.quote(data_dir)} new --variant {variant} "
         f"--players {','.join(PEOPLE)} --seed {seed}"
     )
-    variant_name = game.rules.name
     try:
         check_cut(terminal.wait_for(lambda t: "the cut for the first dealer" in t, "the cut"))
         terminal.keys("Enter")

@@ -10,9 +10,8 @@ import pytest
 from rummy_tui.core import Action, Phase, get_variant, new_game
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
-from rummy_tui.ui.controller import Outcome
 from rummy_tui.ui.render import card_label
-from rummy_tui.ui.session import MatchSession, Source
+from rummy_tui.ui.session import MatchSession, Outcome, Source
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_text import Mode
 from tests.ui.helpers import (
@@ -64,9 +63,9 @@ async def test_a_refused_move_changes_nothing_and_moves_no_screen() -> None:
         await pilot.pause()
         await pass_to(pilot, "Bob")
         assert app.session is not None
-        before = app.session.controller.game.to_json()
+        before = app.session.game.to_json()
         await press(pilot, "x")  # a discard before drawing: refused
-        assert app.session.controller.game.to_json() == before
+        assert app.session.game.to_json() == before
         assert type(app.screen).__name__ == "TableScreen"
         assert "-error" in table(app).query_one("#status").classes
 
@@ -84,8 +83,8 @@ async def test_the_save_keeps_the_hand_order_the_table_shows(tmp_path: Path) -> 
         assert game.phase is Phase.PLAY
         state = table(app).hand_state
         assert state is not None
-        assert app.session is not None and app.session.controller.saving.name is not None
-        _setup, _game, extra = SaveStore(tmp_path).load(app.session.controller.saving.name)
+        assert app.session is not None and app.session.saving.name is not None
+        _setup, _game, extra = SaveStore(tmp_path).load(app.session.saving.name)
         assert extra["hand_order"]["1"] == [card.key for card in state.order]
 
 
@@ -128,8 +127,8 @@ async def test_P1_a_turn_resumed_after_the_draw_says_it_is_half_played(
         await pilot.pause()
         await pass_to(pilot, "Bob")
         await press(pilot, key)
-        assert app.session is not None and app.session.controller.saving.name is not None
-        name = app.session.controller.saving.name
+        assert app.session is not None and app.session.saving.name is not None
+        name = app.session.saving.name
         drawn = set(game.state.deal.hands[1])
 
     resumed = make_app(start="load", save_name=name, data_dir=tmp_path, settings=DisplaySettings())

@@ -62,7 +62,7 @@ async def test_cut_shows_dealer_and_first_player_at_80x24_with_twelve() -> None:
         await pilot.pause()
         assert type(app.screen).__name__ == "CutScreen"
         shown = screen_text(app)
-        game = app.session.controller.game  # type: ignore[union-attr]
+        game = app.session.game  # type: ignore[union-attr]
         dealer = game.players[game.state.first_dealer]
         first = game.players[(game.state.first_dealer + 1) % 12]
         assert f"{dealer} cut the lowest card and deals." in shown
@@ -236,7 +236,7 @@ async def test_hand_off_wraps_a_long_line_instead_of_cutting_it() -> None:
         await press(pilot, "enter", "d", "x")  # Cid watches Computer 2, then plays
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
-        records = since_last_turn(app.session.controller.game.state.log, 4)  # type: ignore[union-attr]
+        records = since_last_turn(app.session.game.state.log, 4)  # type: ignore[union-attr]
         assert any(len(entry_sentence(record)) > 70 for record in records), (
             "no long record: another seed"
         )

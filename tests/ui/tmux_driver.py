@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rummy_tui.bots import make_bot
@@ -145,6 +146,9 @@ class Driver:
     log: list[str] = field(default_factory=list)
     screens: list[str] = field(default_factory=list)
     """Every screen the driver acted on, in order (for checks of the layout)."""
+    drawn: Callable[[str], bool] = lambda screen: True
+    """Whether a screen the driver is about to act on is drawn whole (a test's checks of
+    each screen): the driver waits for it, so it never reads a frame in between."""
 
     def label(self, card: Card) -> str:
         return card_label(card, SETTINGS)
@@ -238,7 +242,9 @@ class Driver:
                     self.game.state.deal.hands[self.game.current]
                 )
 
-            text = terminal.wait_for(ready, "the next screen")
+            text = terminal.wait_for(
+                lambda screen: ready(screen) and self.drawn(screen), "the next screen"
+            )
             self.screens.append(text)
             if "is over" in text:
                 return text

@@ -22,6 +22,7 @@ from textual.widgets import Button, Static
 from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
+from rummy_tui.core.seat_options import GoalKind, match_goal
 from rummy_tui.i18n import N_, _, lists, pgettext
 from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
@@ -176,21 +177,21 @@ def standings_text(view: PlayerView) -> Text:
         score = view.scores[seat]
         shown = f"{score:+d}" if terms.signed else str(score)
         text.append(f"  {place:>2}. {view.players[seat]:<{width}}  {shown:>6} {unit}")
-        if view.rules.partnerships:
-            partners = team_of(view.rules, seat, len(view.players))
+        partners = team_of(view.rules, seat, len(view.players))
+        if len(partners) > 1:  # partnerships
             names = lists.partners(view.players[p] for p in partners)
             text.append("  " + _("(partners: {names})").format(names=names), style="dim")
         text.append("\n")
-    rules = view.rules
+    goal = match_goal(view.rules, len(view.players))
     if view.phase is not Phase.MATCH_OVER:
-        if rules.target_score is not None:
-            target = rules.target_score
+        if goal is not None and goal.kind is GoalKind.TARGET:
+            target = goal.number
             text.append(
                 "  " + _("The first to {target} wins the match.").format(target=target) + "\n",
                 style="dim",
             )
         else:
-            limit = rules.deal_limit or len(view.players)
+            limit = goal.number if goal is not None else len(view.players)
             played = len([result for result in view.results if not result.dead])
             text.append(
                 "  " + _("Deal {played} of {limit}.").format(played=played, limit=limit) + "\n",

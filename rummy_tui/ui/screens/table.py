@@ -6,13 +6,15 @@ to draw next (:meth:`TableScreen.show`, :meth:`TableScreen.moved`, :meth:`TableS
 The screen never calls the app and never holds the game: what it draws comes from one
 :class:`PlayerView` at a time (the view of the player at the keyboard, or the public view while
 the keyboard is being passed or computer players move), and what it needs to know before it
-can build a move it asks through the read-only :class:`~rummy_tui.ui.move_keys.TableQuestions`.
+what the seat at the keyboard may do comes with each view as the core's
+:class:`~rummy_tui.core.offers.SeatOffers` (none while no hand is shown); the offers that depend
+on the selection it asks through the read-only :class:`~rummy_tui.ui.move_keys.TableQuestions`.
 
 What each move key decides lives in :mod:`rummy_tui.ui.move_keys` (plain functions of the
-moment); the cursor and selection keys in :mod:`rummy_tui.ui.hand_cursor`. The order a player
-arranged the hand in belongs to the match session (:class:`~rummy_tui.ui.hand_state.HandOrders`,
-handed down at construction); the screen moves the cursor and the selection in it. Which keys
-are on comes from the core's :func:`seat_options`.
+moment, one rule for every key); the cursor and selection keys in
+:mod:`rummy_tui.ui.hand_cursor`. The order a player arranged the hand in belongs to the match
+session (:class:`~rummy_tui.ui.hand_state.HandOrders`, handed down at construction); the screen
+moves the cursor and the selection in it. Which keys are on comes from the offers too.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from rummy_tui.core import Action, ActionRecord, Card, PlayerView
-from rummy_tui.core.seat_options import SeatOptions, seat_options
+from rummy_tui.core import Action, ActionRecord, PlayerView
+from rummy_tui.core.offers import SeatOffers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
@@ -98,6 +100,8 @@ class TableScreen(Screen[None]):
         self.hints = hints
         self.view: PlayerView = view
         self.mode = Mode.HIDDEN
+        self.offers: SeatOffers | None = None
+        """What the core offers the seat whose hand is on show (None while none is shown)."""
         self.saved_note = ""
 
     def translate_keys(self) -> None:
@@ -115,11 +119,6 @@ class TableScreen(Screen[None]):
                 else binding
                 for binding in entries
             ]
-
-    @property
-    def options(self) -> SeatOptions:
-        """What the variant offers now (the core's summary), with the match's hint switch."""
-        return replace(seat_options(self.view), hints=self.hints)
 
     # ------------------------------------------------------------------ layout
 
@@ -145,15 +144,18 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ data from the session
 
-    def show(self, view: PlayerView, mode: Mode, drawn: frozenset[Card] = frozenset()) -> None:
+    def show(self, view: PlayerView, mode: Mode, offers: SeatOffers | None = None) -> None:
         """Draw ``view``; ``mode`` says whether its hand is played, watched or hidden;
-        ``drawn`` are the cards its player drew this turn (the hand's ``•`` marks, from the
-        match's record, so they are right after ``rummy continue`` and a hand-off too)."""
+        ``offers`` are what the core offers its seat now (none with a hidden hand), the cards
+        it drew this turn among them (the hand's ``•`` marks, from the turn state, so they
+        are right after ``rummy continue`` and a hand-off too)."""
         self.view = view
         self.mode = mode
+        self.offers = offers if mode is not Mode.HIDDEN else None
         if mode is not Mode.HIDDEN and view.hand:
             self.hands.sync(view)
             if view.seat == view.current:
+                drawn = offers.drawn if offers is not None else ()
                 self.hands.of(view.seat).fresh = set(drawn) & set(view.hand)
         self.refresh_bindings()
         if self.is_mounted:
@@ -194,15 +196,9 @@ class TableScreen(Screen[None]):
         self.query_one(LogPanel).show(view.log, settings, view.take_back_notes)
         update_static(
             self.query_one("#phase-hint", Static),
-            phase_hint(view, self.mode, self._can_go_out_hint(), settings),
+            phase_hint(view, self.mode, self.offers, settings),
         )
         self._draw_hand()
-
-    def _can_go_out_hint(self) -> bool:
-        view = self.view
-        if self.mode is not Mode.PLAY or self.options.melds_in_play or not view.is_my_turn:
-            return False
-        return bool(self.asks.go_out_options())
 
     def _draw_hand(self) -> None:
         title, picture = hand_box(self.view, self.mode, self.hand_state, self.labels, self.settings)
@@ -251,7 +247,7 @@ class TableScreen(Screen[None]):
             return False
         if action in HAND_ACTIONS and self.hand_state is None:
             return False
-        if not table_offers(action, self.options):
+        if self.offers is not None and not table_offers(action, self.offers.moves, self.hints):
             return False
         if action == "take_back":
             return self.take_back_reason() is None
@@ -260,14 +256,12 @@ class TableScreen(Screen[None]):
     def key_offered(self, action: str) -> bool:
         """Whether the footer offers the key of ``action`` now (see
         :func:`rummy_tui.ui.move_keys.key_offered`)."""
-        return move_keys.key_offered(action, self.options)
+        return move_keys.key_offered(action, self.offers)
 
     def take_back_reason(self) -> str | None:
         """Why the player at the keyboard may not take back a move now (the core's sentence),
         or None when ``u`` takes one back."""
-        if self.mode is Mode.HIDDEN:
-            return _("Only the player at the keyboard may take back a move (P-4).")
-        return self.asks.take_back_reason(self.view.seat)
+        return move_keys.take_back_refusal(self.offers, self.settings)
 
     # ------------------------------------------------------------------ move keys
 
@@ -276,7 +270,7 @@ class TableScreen(Screen[None]):
         return KeyMoment(
             view=self.view,
             mode=self.mode,
-            options=self.options,
+            offers=self.offers,
             settings=self.settings,
             selected=hand_cursor.selected_cards(state),
             under_cursor=hand_cursor.card_under_cursor(state),
@@ -315,11 +309,11 @@ class TableScreen(Screen[None]):
         self._decide(move_keys.draw)
 
     def action_take(self) -> None:
-        """Take from the discard pile (pick the depth in Rummy 500, B-1's pairs in Boathouse)."""
+        """Take from the discard pile, as the seat's offers say taking means here."""
         self._decide(move_keys.take)
 
     def action_draw_two(self) -> None:
-        """Boathouse's two-card draw (B-1)."""
+        """A two-card draw (B-1)."""
         self._decide(move_keys.draw_two)
 
     def action_meld(self) -> None:
@@ -335,11 +329,11 @@ class TableScreen(Screen[None]):
         self._decide(move_keys.discard)
 
     def action_go_out(self) -> None:
-        """Lay the whole hand down (Boathouse, European)."""
+        """Lay the whole hand down (B-3, E-7)."""
         self._decide(move_keys.go_out)
 
     def action_end_deal(self) -> None:
-        """Rummy 500 with an empty stock: take nothing and end the deal (R-10)."""
+        """Take nothing and end the deal (R-10)."""
         self._decide(move_keys.end_deal)
 
     @on(PilesView.StockClicked)

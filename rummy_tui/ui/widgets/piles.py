@@ -15,7 +15,7 @@ from textual.events import Click
 from textual.message import Message
 
 from rummy_tui.core import PlayerView
-from rummy_tui.core.seat_options import TakeStyle, seat_options
+from rummy_tui.core.seat_options import stock_note, variant_options
 from rummy_tui.i18n import _, count_cards
 from rummy_tui.ui.render import card_text, fill
 from rummy_tui.ui.settings import DisplaySettings
@@ -77,16 +77,17 @@ class PilesView(TextPicture):
         text.append(_("Stock") + " ", style=stock)
         text.append("▒▒", style=Style(color="#5c6bc0", bgcolor="#283593", meta={"stock": True}))
         text.append(" " + count_cards(view.stock_count), style=stock)
-        if view.rebuilds:
-            limit = view.rules.rebuild_limit
-            shown = f"{view.rebuilds}/{limit}" if limit is not None else str(view.rebuilds)
+        note = stock_note(view)
+        if note.rebuilds:
+            limit = note.limit
+            shown = f"{note.rebuilds}/{limit}" if limit is not None else str(note.rebuilds)
             # Translators: how often the stock was rebuilt from the discard pile, e.g. 2/3.
             text.append(" " + _("(rebuilt {times}, G-9)").format(times=shown), style="dim")
-        elif view.stock_count == 0 and not view.rules.rebuild_stock:
+        elif note.never_rebuilt:
             text.append(" " + _("(empty: not rebuilt, R-10)"), style="dim")
         text.append("\n")
         pile = view.discard_pile
-        spread = seat_options(view).take is TakeStyle.DOWN_TO
+        spread = variant_options(view.rules).takes_any_depth  # every card in sight
         if not pile:
             text.append(_("Discard pile empty"), style="bold")
             return text

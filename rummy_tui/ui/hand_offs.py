@@ -1,0 +1,139 @@
+"""The hand-off between turns (P-1) and its take-back gate (P-4), as the match session shows
+them.
+
+The match session hands the keyboard on with :func:`hand_off`: no hand is on the table until
+the named person's Enter. The hand-off offers the discard that ended the last turn back to its
+player while the core allows it; their ``u`` there opens the gate (:func:`take_back_gate`),
+and after the mover's own Enter the session takes the move back. These functions come after a
+move is saved: they are no step on the road of a move to the disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
+
+from rummy_tui.core import Phase
+from rummy_tui.i18n import _
+from rummy_tui.ui.table_text import Mode
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from rummy_tui.core import PlayerView
+    from rummy_tui.ui.controller import Controller
+    from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.screens.table import TableScreen
+
+
+class HandingOn(Protocol):
+    """The match session, as the hand-off sees it."""
+
+    host: TableHost
+    controller: Controller
+    table: TableScreen
+    keyboard_seat: int | None
+    handoff_due: bool
+
+    def hide_hand(self) -> PlayerView:
+        """No hand on the table (the public view, which is returned)."""
+        ...
+
+    def show_hand(self, seat: int, mode: Mode) -> None:
+        """``seat``'s hand on the table, played or watched."""
+        ...
+
+    def next_turn(self, force_handoff: bool = False) -> None:
+        """Show whatever comes next."""
+        ...
+
+    def take_back(self, seat: int | None = None) -> None:
+        """``seat`` takes back their newest move (P-4)."""
+        ...
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave the table."""
+        ...
+
+
+def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None) -> None:
+    """The hand-off to the person in ``seat`` (P-1): no hand on the table until their
+    Enter. It offers the discard that ended the last turn back to its player while the
+    core allows it (P-4)."""
+    from rummy_tui.ui.screens.handoff import HandoffScreen
+
+    controller = session.controller
+    view = session.hide_hand()
+    session.keyboard_seat = None
+    session.handoff_due = False
+    # Translators: the hand-off's line under the name: variant · deal number · player.
+    context = _("{variant} · deal {number} · {player} to play").format(
+        variant=_(view.rules.name),
+        number=view.deal_number,
+        player=controller.players[view.current],
+    )
+    # P-4: the discard that ended the turn may be taken back until Enter is pressed.
+    mover = controller.mover_to_take_back()
+    if mover == seat:
+        mover = None  # the named player's own move of this turn: u at the table after Enter
+    offer = None
+    if mover is not None:
+        offer = _("{player} may still press u to take back the discard.").format(
+            player=controller.players[mover]
+        )
+    screen = HandoffScreen(
+        controller.players[seat],
+        context,
+        since=view.log,
+        settings=session.table.settings,
+        seat=seat,
+        take_back=offer,
+        next_note=next_note,
+        under_way=view.current == seat and view.phase is Phase.PLAY,
+    )
+    session.host.show_screen(screen, partial(_handed_over, session, seat, mover))
+
+
+def _handed_over(session: HandingOn, seat: int, mover: int | None, choice: str | None) -> None:
+    if choice == "take_back" and mover is not None:
+        take_back_gate(session, seat, mover)
+        return
+    if choice == "leave":
+        session.leave_table(on_cancel=partial(session.next_turn, True))
+        return
+    session.keyboard_seat = seat
+    if session.controller.is_bot(session.controller.current):
+        session.next_turn()  # the computers before this person play; the person watches
+        return
+    session.show_hand(seat, Mode.PLAY)
+
+
+def take_back_gate(session: HandingOn, seat: int, mover: int) -> None:
+    """``u`` on the hand-off for ``seat``: the gate for ``mover``, whose discard comes back
+    after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
+    from rummy_tui.ui.screens.handoff import TakeBackGate
+
+    refusal = session.controller.take_back_reason(mover)
+    if refusal is not None:
+        refused(session, refusal)
+        return
+    players = session.controller.players
+
+    def passed(choice: str | None) -> None:
+        if choice == "go":
+            session.take_back(mover)
+        elif choice == "leave":
+            session.leave_table(on_cancel=partial(session.next_turn, True))
+        else:
+            session.next_turn(force_handoff=True)
+
+    gate = TakeBackGate(players[mover], players[seat], settings=session.table.settings)
+    session.host.show_screen(gate, passed)
+
+
+def refused(session: HandingOn, refusal: str) -> None:
+    """A take-back asked for with the hand-off's u was refused: the reason as a notice
+    (the table is covered), and the hand-off comes back."""
+    session.host.notice(refusal, "warning")
+    session.next_turn(force_handoff=True)
