@@ -21,6 +21,7 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.state import DealResult
+from rummy_tui.i18n.deal_words import payment_words
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.match.sheet import RowKind, score_sheet
 from rummy_tui.persistence import SaveStore
@@ -86,7 +87,7 @@ def test_P5_european_chips_and_the_E8_payment_that_applied() -> None:
     sheet = score_sheet(game)
     assert sheet.unit == "chips"
     (row,) = sheet.rows
-    assert row.payment_rule == "10 chips: no wild card in the winning hand"
+    assert payment_words(row.payment) == "10 chips: no wild card in the winning hand"
     assert "E-8: 10 chips" in row.note
     assert [cell.score for cell in row.cells] == [-10, 20, -10]
     assert sum(cell.score for cell in row.cells) == 0

@@ -148,8 +148,8 @@ class LogFacts(BaseModel):
     engine found while applying the action. An interface writes the line from the action and
     these facts in its reader's language; every fact is public.
 
-    A record saved before the facts were kept has none (``ActionRecord.facts`` is None) and is
-    shown by its stored ``text``.
+    A record saved before the facts were kept has none (``ActionRecord.facts`` is None);
+    loading a save replays its log, so the records of a loaded match have them again.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -173,7 +173,9 @@ class LogFacts(BaseModel):
 
 
 class ActionRecord(BaseModel):
-    """One applied action as the log keeps it."""
+    """One applied action as the log keeps it: data only, worded by
+    :func:`rummy_tui.i18n.log_lines.record_sentence` (the ``text`` of records in older saves
+    is read and left out)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -183,8 +185,5 @@ class ActionRecord(BaseModel):
     """The action as applied, with anything the engine decided filled in."""
     deal_number: int
     """The deal it belongs to (1 for the first)."""
-    text: str = ""
-    """A public description for the log, in English (for the command line, old saves and
-    debugging; an interface writes its line from ``action`` and ``facts``)."""
     facts: LogFacts | None = None
     """What the line says beyond the action; None in records saved before it was kept."""

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -342,3 +342,16 @@ class PlacedCard(BaseModel):
     def is_standing_in(self) -> bool:
         """True when the card stands for another card (a wild card in use)."""
         return self.card.face is not self.face
+
+
+def placed_token(placed: PlacedCard, card_text: Callable[[Card | Face], str] = str) -> str:
+    """A card on the table as a token, cards written by ``card_text``: ``7H``, or ``JK=8H``
+    for a wild card standing in.
+
+    >>> joker, eight = parse_cards("JK 8H")
+    >>> placed_token(PlacedCard(card=joker, face=eight.face, seat=0))
+    'JK=8H'
+    """
+    if placed.is_standing_in:
+        return f"{card_text(placed.card)}={card_text(placed.face)}"
+    return card_text(placed.face)

@@ -95,14 +95,13 @@ def apply_action(state: GameState, action: Action, seat: int | None = None) -> A
     deal = state.deal
     actor = None if isinstance(action, StartDeal) else deal.current
     deal_number = deal.deal_number
-    done, text, facts = plan()
+    done, facts = plan()
     if actor is not None and facts.name != state.players[actor]:
         facts = facts.model_copy(update={"name": state.players[actor]})  # the plans name it
     record = ActionRecord(
         seat=actor,
         action=done,
         deal_number=deal_number if actor is not None else state.deal.deal_number,
-        text=text,
         facts=facts,
     )
     state.log.append(record)

@@ -27,9 +27,9 @@ from rummy_tui.core.state import (
 )
 from rummy_tui.core.variants.ruleset import Scoring
 
-Done = tuple[Action, str, LogFacts]
-"""An applied action: the action as done, its English log line and the facts of that line
-(naming the player who acted, when a player did)."""
+Done = tuple[Action, LogFacts]
+"""An applied action: the action as done and the facts of its log line (naming the player
+who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
 
@@ -99,13 +99,12 @@ def mark_melded(state: GameState, cards: Sequence[Card]) -> None:
         turn.must_use = None
 
 
-def after_hand_change(state: GameState, seat: int) -> str:
-    """End the deal if ``seat`` has no cards left (C-3, R-9); the log line's tail."""
+def after_hand_change(state: GameState, seat: int) -> bool:
+    """End the deal if ``seat`` has no cards left (C-3, R-9); whether it did."""
     if state.deal.hands[seat]:
-        return ""
-    name = name_of(state, seat)
-    end_deal(state, seat, f"{name} went out.", DealEnding(code="went_out", seat=seat))
-    return f" {name} goes out!"
+        return False
+    end_deal(state, seat, DealEnding(code="went_out", seat=seat))
+    return True
 
 
 # ---------------------------------------------------------------------- turn and deal flow
@@ -139,10 +138,6 @@ def end_dead_hand(state: GameState) -> None:
             deal_number=deal.deal_number,
             winner=None,
             dead=True,
-            reason=(
-                f"Dead hand: the stock ran out after {deal.rebuilds} rebuilds with nobody "
-                "out; no score, and the same dealer deals again (G-9)."
-            ),
             lines=(),
             changes=tuple(0 for _ in state.players),
             ending=DealEnding(code="dead", rebuilds=deal.rebuilds),
@@ -150,11 +145,9 @@ def end_dead_hand(state: GameState) -> None:
         record_result(state, result)
 
 
-def end_deal(
-    state: GameState, winner: int | None, reason: str, ending: DealEnding | None = None
-) -> None:
-    """Score the deal in progress and record its result."""
-    record_result(state, score_deal(state, winner, reason, ending))
+def end_deal(state: GameState, winner: int | None, ending: DealEnding) -> None:
+    """Score the deal in progress and record its result, with how it ended."""
+    record_result(state, score_deal(state, winner, ending))
 
 
 def record_result(state: GameState, result: DealResult) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy_tui.core.actions import DrawStock, DrawTwo, EndDeal, LogFacts, StartDeal, TakeDiscard
-from rummy_tui.core.cards import Card, format_cards
+from rummy_tui.core.cards import Card
 from rummy_tui.core.deal_flow import (
     Done,
     Plan,
@@ -89,17 +89,7 @@ def check_draw_stock(state: GameState, _action: DrawStock | None = None) -> Plan
         rebuilt = rebuilds > deal.rebuilds
         finish_draw(state, stock, pile, drawn, rebuilds, [])
         name = name_of(state)
-        text = f"{name} draws from the stock."
-        if rebuilt:
-            text = (
-                f"{name} turns the discard pile over as the new stock "
-                f"(rebuild {rebuilds}) and draws."
-            )
-        return (
-            _DRAW_STOCK,
-            text,
-            LogFacts(name=name, rebuild=rebuilds) if rebuilt else plain_facts(name),
-        )
+        return _DRAW_STOCK, LogFacts(name=name, rebuild=rebuilds) if rebuilt else plain_facts(name)
 
     return run
 
@@ -132,15 +122,7 @@ def check_take_discard(state: GameState, action: TakeDiscard) -> Plan:
         finish_draw(state, list(deal.stock), pile, list(reversed(taken)), deal.rebuilds, taken)
         if duty:
             deal.turn.must_use = deepest
-        name = name_of(state)
-        facts = LogFacts(name=name, cards=tuple(taken))
-        if action.count == 1:
-            return action, f"{name} takes {deepest} from the discard pile.", facts
-        text = (
-            f"{name} takes {action.count} cards from the discard pile, down to "
-            f"{deepest}: {format_cards(taken)}."
-        )
-        return action, text, facts
+        return action, LogFacts(name=name_of(state), cards=tuple(taken))
 
     return run
 
@@ -162,13 +144,7 @@ def check_draw_two(state: GameState, action: DrawTwo) -> Plan:
 
     def run() -> Done:
         finish_draw(state, stock, pile, drawn, rebuilds, from_discard)
-        shown = f": {format_cards(from_discard)} from the discard pile" if from_discard else ""
-        name = name_of(state)
-        return (
-            action,
-            f"{name} draws two cards ({action.first} + {action.second}){shown}.",
-            LogFacts(name=name, cards=tuple(from_discard)),
-        )
+        return action, LogFacts(name=name_of(state), cards=tuple(from_discard))
 
     return run
 
@@ -201,17 +177,8 @@ def check_end_deal(state: GameState, _action: EndDeal | None = None) -> Plan:
 
     def run() -> Done:
         name = name_of(state)
-        end_deal(
-            state,
-            None,
-            f"The stock ran out and {name} took no discard.",
-            DealEnding(code="stock_out", seat=deal.current),
-        )
-        return (
-            EndDeal(),
-            f"{name} ends the deal: the stock is empty (R-10).",
-            LogFacts(name=name),
-        )
+        end_deal(state, None, DealEnding(code="stock_out", seat=deal.current))
+        return EndDeal(), LogFacts(name=name)
 
     return run
 
@@ -249,7 +216,6 @@ def check_start_deal(state: GameState, action: StartDeal) -> Plan:
         state.deal = new_deal
         dealer_name = state.players[dealer]
         leader = state.players[new_deal.current]
-        text = f"Deal {number}: {dealer_name} deals; {leader} plays first."
-        return StartDeal(deck=tuple(deck)), text, LogFacts(dealer=dealer_name, leader=leader)
+        return StartDeal(deck=tuple(deck)), LogFacts(dealer=dealer_name, leader=leader)
 
     return run

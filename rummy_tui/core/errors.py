@@ -3,18 +3,17 @@
 An :class:`IllegalAction` carries what a player interface or a translation needs to say why
 an action was refused: a stable machine-readable ``code`` (``layoff.no_fit``,
 ``take.deepest_unusable``, ...), the ``rule`` it applies (``R-5``, or several ids as
-``D-5, D-6``), the ``cards`` and the ``meld`` it is about, and every other value the sentence
-uses (``values``: player names, counts, the variant's name). The English sentence is built from
-these fields alone, in :mod:`rummy_tui.core.refusals`; ``str(error)`` gives it with cards
-written as plain tokens.
+``D-5, D-6``), the ``cards`` and the ``meld`` it is about, and every other value its
+sentence uses (``values``: player names, counts, the variant's name). The sentence itself
+lives in the catalogs, once per code (:func:`rummy_tui.i18n.refusals.refusal_sentence`);
+``str(error)`` gives the data, for logs and debugging.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from rummy_tui.core.cards import Card, Face, PlacedCard
-from rummy_tui.core.refusals import refusal_text
+from rummy_tui.core.cards import Card, PlacedCard, format_cards, placed_token
 
 Value = str | int
 """A value a refusal's sentence uses besides its cards and meld."""
@@ -24,9 +23,9 @@ class IllegalAction(ValueError):
     """An action the rules refuse; the game state is left exactly as it was.
 
     >>> from rummy_tui.core.cards import parse_cards
-    >>> error = IllegalAction("cards.repeated", "G-1", cards=parse_cards("7H 7H"))
+    >>> error = IllegalAction("cards.not_in_hand", "G-1", cards=parse_cards("7H"), player="Bo")
     >>> error.code, error.rule, str(error)
-    ('cards.repeated', 'G-1', 'The same card is named twice: 7H 7H (G-1).')
+    ('cards.not_in_hand', 'G-1', "cards.not_in_hand (G-1): cards=7H, player='Bo'")
     """
 
     def __init__(
@@ -51,24 +50,18 @@ class IllegalAction(ValueError):
         """Every other value the sentence uses, by name."""
 
     def __str__(self) -> str:
-        return self.sentence()
+        """The refusal's data: code, rule, cards, meld and values (no sentence)."""
+        data = []
+        if self.cards:
+            data.append(f"cards={format_cards(self.cards)}")
+        if self.meld:
+            data.append("meld=" + " ".join(placed_token(placed) for placed in self.meld))
+        data.extend(f"{name}={value!r}" for name, value in sorted(self.values.items()))
+        shown = f"{self.code} ({self.rule})"
+        return f"{shown}: {', '.join(data)}" if data else shown
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.code, self.rule, self.cards, self.meld, self.values))
-
-    def sentence(
-        self,
-        card_text: Callable[[Card | Face], str] = str,
-        placed_text: Callable[[PlacedCard], str] | None = None,
-    ) -> str:
-        """The one-sentence English reason, cards written by ``card_text`` (and table cards by
-        ``placed_text`` when given, so an interface can draw them as its table does)."""
-        return refusal_text(self, card_text, placed_text)
-
-    @property
-    def reason(self) -> str:
-        """The one-sentence reason with cards as plain tokens."""
-        return self.sentence()
 
 
 def _rebuild(

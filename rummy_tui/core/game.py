@@ -77,18 +77,6 @@ def name_refusal(name: str) -> IllegalAction | None:
     return None
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (already stripped) cannot be a player's name, as a sentence, or None.
-
-    >>> name_problem("Anna") is None
-    True
-    >>> name_problem("A\x1b[2JB")
-    "A player's name cannot hold control or format characters (U+001B) (G-2)."
-    """
-    refusal = name_refusal(name)
-    return None if refusal is None else str(refusal)
-
-
 def new_game(
     rules: RuleSet,
     players: Sequence[str],
@@ -109,7 +97,7 @@ def new_game(
 
     Raises:
         IllegalAction: for a player count outside the variant's range, empty, repeated or
-            unprintable names (see :func:`name_problem`), or a deck with cards that are not
+            unprintable names (see :func:`name_refusal`), or a deck with cards that are not
             in the packs.
     """
     names = [name.strip() for name in players]
@@ -151,7 +139,6 @@ def new_game(
             seat=None,
             action=StartDeal(deck=tuple(cards)),
             deal_number=1,
-            text=f"Deal 1: {names[dealer]} deals; {names[first_deal.current]} plays first.",
             facts=LogFacts(dealer=names[dealer], leader=names[first_deal.current]),
         )
     )

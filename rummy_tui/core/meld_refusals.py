@@ -43,15 +43,3 @@ def meld_refusal(rules: RuleSet, cards: Sequence[Card]) -> IllegalAction | None:
     if rules.ace_rule is AceRule.HIGH_OR_LOW and ACE in ranks:
         return IllegalAction("run.ace_no_corner", ids.ace, cards=shown)
     return IllegalAction("meld.not_a_meld", "G-5", cards=shown)
-
-
-def meld_problem(rules: RuleSet, cards: Sequence[Card]) -> str | None:
-    """The one-sentence reason these cards are no meld, or None when they are one (G-10).
-
-    >>> from rummy_tui.core.cards import parse_cards
-    >>> from rummy_tui.core.variants import get_variant
-    >>> meld_problem(get_variant("classic"), parse_cards("7H 8S 9H"))
-    'A run needs cards of one suit: 7H 8S 9H (G-5).'
-    """
-    refusal = meld_refusal(rules, cards)
-    return None if refusal is None else str(refusal)

@@ -6,11 +6,10 @@ See :mod:`rummy_tui.core.offers` for how they are worked out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rummy_tui.core.actions import Action
-from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.cards import Card
 from rummy_tui.core.errors import IllegalAction, Value
 from rummy_tui.core.melds import PlacedCard, TableMeld
 from rummy_tui.core.state import Phase
@@ -23,8 +22,8 @@ class Refusal:
 
     >>> from rummy_tui.core.cards import parse_cards
     >>> refusal = Refusal.of(IllegalAction("cards.repeated", "G-1", cards=parse_cards("7H 7H")))
-    >>> refusal.code, refusal.sentence()
-    ('cards.repeated', 'The same card is named twice: 7H 7H (G-1).')
+    >>> refusal.code, refusal.rule, refusal.cards
+    ('cards.repeated', 'G-1', (7H, 7H))
     """
 
     code: str
@@ -54,14 +53,6 @@ class Refusal:
         return IllegalAction(
             self.code, self.rule, cards=self.cards, meld=self.meld, **dict(self.values)
         )
-
-    def sentence(
-        self,
-        card_text: Callable[[Card | Face], str] = str,
-        placed_text: Callable[[PlacedCard], str] | None = None,
-    ) -> str:
-        """The one-sentence English reason (see :meth:`IllegalAction.sentence`)."""
-        return self.error().sentence(card_text, placed_text)
 
 
 def refusal_of(error: IllegalAction | None) -> Refusal | None:

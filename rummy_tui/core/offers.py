@@ -315,7 +315,7 @@ def _ranked_layoff(refusals: Sequence[Refusal], melds: int, card: Card, rule: st
     fits_nowhere = Refusal.of(IllegalAction("layoff.fits_nowhere", rule, cards=(card,)))
     if not refusals:
         return fits_nowhere
-    if melds == 1 or len({refusal.sentence() for refusal in refusals}) == 1:
+    if melds == 1 or len(set(refusals)) == 1:
         return refusals[0]
     for refusal in refusals:
         if refusal.code not in _LAYOFF_MISFITS:

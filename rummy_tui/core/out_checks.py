@@ -46,12 +46,10 @@ def check_discard(state: GameState, action: Discard) -> Plan:
         remove_from_hand(state, [action.card])
         deal.discard.append(action.card)
         name = name_of(state, seat)
-        text = f"{name} discards {action.card}."
-        if not deal.hands[seat]:
-            facts = LogFacts(name=name, goes_out=True)
-            return action, text + after_hand_change(state, seat), facts
+        if after_hand_change(state, seat):
+            return action, LogFacts(name=name, goes_out=True)
         next_turn(state)
-        return action, text, plain_facts(name)
+        return action, plain_facts(name)
 
     return run
 
@@ -95,20 +93,9 @@ def check_go_out(state: GameState, action: GoOut) -> Plan:
             ),
             discard=action.discard,
         )
-        shown = " | ".join(reading.describe() for reading in readings)
-        tail = f", discarding {action.discard}" if action.discard is not None else ""
         name = name_of(state, seat)
-        end_deal(
-            state,
-            seat,
-            f"{name} laid the whole hand down.",
-            DealEnding(code="laid_down", seat=seat),
-        )
-        return (
-            done,
-            f"{name} goes out: {shown}{tail}.",
-            LogFacts(name=name, goes_out=True),
-        )
+        end_deal(state, seat, DealEnding(code="laid_down", seat=seat))
+        return done, LogFacts(name=name, goes_out=True)
 
     return run
 

@@ -126,9 +126,8 @@ def check_meld(state: GameState, action: Meld) -> Plan:
         mark_melded(state, cards)
         done = Meld(cards=tuple(reading.cards), faces=tuple(reading.faces))
         name = name_of(state, seat)
-        text = f"{name} melds {reading.describe()}."
         out = after_hand_change(state, seat)
-        return done, text + out, LogFacts(name=name, goes_out=bool(out))
+        return done, LogFacts(name=name, goes_out=out)
 
     return run
 
@@ -176,15 +175,10 @@ def check_lay_off(state: GameState, action: LayOffCard) -> Plan:
         deal.melds[deal.melds.index(target)] = new_meld()
         remove_from_hand(state, [action.card])
         mark_melded(state, [action.card])
-        face = option.face
-        shown = str(action.card) if face is action.card.face else f"{action.card} as {face}"
-        moved = " (the joker moves to the other end)" if option.end is End.DISPLACE else ""
+        done = LayOffCard(card=action.card, meld_id=target.meld_id, face=option.face)
         name = name_of(state, seat)
-        text = f"{name} lays off {shown} on meld {target.meld_id}{moved}."
-        done = LayOffCard(card=action.card, meld_id=target.meld_id, face=face)
         out = after_hand_change(state, seat)
-        facts = LogFacts(name=name, joker_moves=bool(moved), goes_out=bool(out))
-        return done, text + out, facts
+        return done, LogFacts(name=name, joker_moves=option.end is End.DISPLACE, goes_out=out)
 
     return run
 

@@ -55,46 +55,27 @@ def chip_basis(rules: RuleSet, winning_hand: list[Card], cards_drawn: int) -> Ch
     return max(candidates, key=lambda candidate: candidate.chips)
 
 
-def chip_payment_text(payment: ChipPayment) -> str:
-    """The payment's rule in English words, e.g. "5 chips: drew only one card"."""
-    if payment.kind == "base_twos":
-        return f"1 chip + {payment.twos} for twos + {2 * payment.jokers} for jokers"
-    if payment.kind == "base":
-        return f"1 chip + {payment.jokers} for jokers"
-    if payment.kind == "no_wild":
-        return "10 chips: no wild card in the winning hand"
-    if payment.kind == "no_draw":
-        return "10 chips: went out without drawing a card"
-    return "5 chips: drew only one card"
-
-
-def chip_payment(rules: RuleSet, winning_hand: list[Card], cards_drawn: int) -> tuple[int, str]:
-    """What each loser pays the European winner, and the rule that applied (E-8)."""
-    payment = chip_basis(rules, winning_hand, cards_drawn)
-    return payment.chips, chip_payment_text(payment)
-
-
 def score_deal(
-    state: GameState, winner: int | None, reason: str, ending: DealEnding | None = None
+    state: GameState, winner: int | None, ending: DealEnding | None = None
 ) -> DealResult:
     """Score the deal in progress and return its result (scores are not yet changed).
 
     ``ending`` is how the deal ended as data (kept in the result for the interface's words).
     """
-    result = _score_deal(state, winner, reason)
+    result = _score_deal(state, winner)
     return result.model_copy(update={"ending": ending}) if ending is not None else result
 
 
-def _score_deal(state: GameState, winner: int | None, reason: str) -> DealResult:
+def _score_deal(state: GameState, winner: int | None) -> DealResult:
     rules = state.rules
     deal = state.deal
     players = len(state.players)
     if rules.scoring is Scoring.TABLE_MINUS_HAND:
-        return _score_table_minus_hand(rules, deal, players, winner, reason)
+        return _score_table_minus_hand(rules, deal, players, winner)
     if winner is None:
         raise ValueError("only Rummy 500 scores a deal without a winner")
     if rules.scoring is Scoring.CHIPS:
-        return _score_chips(rules, deal, players, winner, reason)
+        return _score_chips(rules, deal, players, winner)
     rummy = rules.rummy_doubles and not deal.has_melded[winner]
     lines: list[ScoreLine] = []
     total = 0
@@ -103,78 +84,53 @@ def _score_deal(state: GameState, winner: int | None, reason: str) -> DealResult
         if seat == winner:
             continue
         if rules.scoring is Scoring.UNMATCHED:
-            arrangement = best_arrangement(rules, hand)
-            cost = arrangement.penalty
-            text = f"pays {cost} for unmatched " + (
-                " ".join(str(card) for card in arrangement.deadwood) or "nothing"
-            )
+            cost = best_arrangement(rules, hand).penalty
         else:
             cost = hand_total(rules, hand)
-            text = f"pays {cost} for the cards in hand"
         if rummy:
             cost *= 2
-            text += ", doubled for rummy"
         total += cost
-        lines.append(
-            ScoreLine(seat=seat, hand=tuple(hand), hand_points=cost, change=0, explanation=text)
-        )
+        lines.append(ScoreLine(seat=seat, hand=tuple(hand), hand_points=cost, change=0))
     changes = [0] * players
     changes[winner] = total
-    winner_line = ScoreLine(
-        seat=winner,
-        hand=tuple(deal.hands[winner]),
-        change=total,
-        explanation=f"went out and collects {total}",
-    )
-    lines.insert(winner, winner_line)
+    lines.insert(winner, ScoreLine(seat=winner, hand=tuple(deal.hands[winner]), change=total))
     return DealResult(
         deal_number=deal.deal_number,
         winner=winner,
-        reason=reason + (" Rummy!" if rummy else ""),
         rummy=rummy,
         lines=tuple(lines),
         changes=tuple(changes),
     )
 
 
-def _score_chips(
-    rules: RuleSet, deal: DealState, players: int, winner: int, reason: str
-) -> DealResult:
+def _score_chips(rules: RuleSet, deal: DealState, players: int, winner: int) -> DealResult:
     winning_hand = list(deal.hands[winner]) + [
         placed.card for meld in deal.melds for placed in meld.cards if placed.seat == winner
     ]
     payment = chip_basis(rules, winning_hand, deal.cards_drawn[winner])
-    chips, text = payment.chips, chip_payment_text(payment)
+    chips = payment.chips
     changes = [-chips] * players
     changes[winner] = chips * (players - 1)
-    others = "the other player" if players == 2 else f"each of the {players - 1} others"
     lines = [
         ScoreLine(
             seat=seat,
             hand=tuple(sorted(deal.hands[seat])),
             hand_points=len(deal.hands[seat]),
             change=changes[seat],
-            explanation=(
-                f"collects {chips} from {others} ({text})"
-                if seat == winner
-                else f"pays {chips} ({text})"
-            ),
         )
         for seat in range(players)
     ]
     return DealResult(
         deal_number=deal.deal_number,
         winner=winner,
-        reason=reason,
         lines=tuple(lines),
         changes=tuple(changes),
-        payment_rule=text,
         payment=payment,
     )
 
 
 def _score_table_minus_hand(
-    rules: RuleSet, deal: DealState, players: int, winner: int | None, reason: str
+    rules: RuleSet, deal: DealState, players: int, winner: int | None
 ) -> DealResult:
     own = []
     lines = []
@@ -189,26 +145,16 @@ def _score_table_minus_hand(
                 hand_points=in_hand,
                 table_points=on_table,
                 change=on_table - in_hand,
-                explanation=f"{on_table} on the table - {in_hand} in hand = {on_table - in_hand}",
             )
         )
     changes = [
         sum(own[member] for member in team_of(rules, seat, players)) for seat in range(players)
     ]
     if rules.partnerships and players == 4:
-        lines = [
-            line.model_copy(
-                update={
-                    "change": changes[line.seat],
-                    "explanation": line.explanation + f"; partnership total {changes[line.seat]}",
-                }
-            )
-            for line in lines
-        ]
+        lines = [line.model_copy(update={"change": changes[line.seat]}) for line in lines]
     return DealResult(
         deal_number=deal.deal_number,
         winner=winner,
-        reason=reason,
         lines=tuple(lines),
         changes=tuple(changes),
     )

@@ -187,19 +187,6 @@ def match_goal(rules: RuleSet, players: int) -> MatchGoal | None:
     return None
 
 
-def match_length(rules: RuleSet, players: int) -> str | None:
-    """How long the match lasts, in a few English words ("first to 500", "3 deals"), or None
-    (the interface words :func:`match_goal` in the player's language)."""
-    goal = match_goal(rules, players)
-    if goal is None:
-        return None
-    if goal.kind is GoalKind.TARGET:
-        return f"first to {goal.number}"
-    if goal.kind is GoalKind.DEALS:
-        return f"{goal.number} deals"
-    return f"{goal.number} deals (one each)"
-
-
 def lone_loose_card(rules: RuleSet, hand: Sequence[Card]) -> Card | None:
     """The one card the best arrangement of ``hand`` leaves unmatched, if exactly one is left:
     the card a player about to go out would discard (B-3, E-7)."""

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from rummy_tui.core.actions import Action, ActionRecord
 from rummy_tui.core.cards import Card, PlacedCard
@@ -73,9 +81,8 @@ class ScoreLine(BaseModel):
     table_points: int = 0
     """Rummy 500: what the seat's cards on the table score."""
     change: int = 0
-    """The change to the seat's score (points or chips)."""
-    explanation: str = ""
-    """One line saying how ``change`` was reached."""
+    """The change to the seat's score (points or chips); the catalogs say how it was reached
+    (:func:`rummy_tui.i18n.deal_words.score_line_words`)."""
 
 
 class DealEnding(BaseModel):
@@ -119,21 +126,17 @@ class DealResult(BaseModel):
     """The seat that went out, or None (dead hand, Rummy 500 stock out)."""
     dead: bool = False
     """The deal was void under the dead-hand guard (G-9): no score, same dealer again."""
-    reason: str = ""
-    """One line: how the deal ended."""
     rummy: bool = False
     """The winner went out in one turn without melding before (C-5): losers pay double."""
     lines: tuple[ScoreLine, ...] = ()
     """Per-seat breakdown."""
     changes: tuple[int, ...] = ()
     """Score change per seat."""
-    payment_rule: str = ""
-    """European Rummy: the rule of E-8 that set the payment, e.g. "5 chips: drew only one
-    card" (empty in the other variants)."""
     ending: DealEnding | None = None
-    """How the deal ended, as data (None in saves from before it was recorded)."""
+    """How the deal ended, as data (worded by :func:`rummy_tui.i18n.deal_words.ending_words`)."""
     payment: ChipPayment | None = None
-    """European Rummy: the rule of E-8 that set the payment, as data."""
+    """European Rummy: the rule of E-8 that set the payment, as data (worded by
+    :func:`rummy_tui.i18n.deal_words.payment_words`; None in the other variants)."""
 
 
 class TakeBackNote(BaseModel):
@@ -147,9 +150,9 @@ class TakeBackNote(BaseModel):
     """The deal it happened in."""
     position: int
     """Where it stands in the log: after the first ``position`` records."""
-    text: str
-    """The public line, e.g. "Anna took back: meld 7H 8H 9H" (a wild card standing in is
-    written as the table writes it: "meld 7H JK=8H 9H")."""
+    text: str = ""
+    """The English line of a note saved before its ``move`` was kept ("Anna took back: meld
+    7H 8H 9H"), shown as it was saved; empty in every note written now, and then not saved."""
     cards: tuple[PlacedCard, ...] = ()
     """The cards the move had put on the table, as they lay there (a wild card with what it
     stood for), so an interface can draw them as its table does; empty for other moves."""
@@ -159,6 +162,22 @@ class TakeBackNote(BaseModel):
     """The move taken back, as it had been applied; with ``name`` and ``cards`` an interface
     writes the line in its reader's language. None in notes saved before it was kept (they
     are shown by their ``text``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_only_without_move(cls, data: Any) -> Any:
+        """A note read with its move needs no English text (saves of format 2 wrote both)."""
+        if isinstance(data, dict) and data.get("move") is not None and data.get("text"):
+            return {**data, "text": ""}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_empty_text(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The note as data; ``text`` only when an old save gave it one."""
+        data: dict[str, Any] = handler(self)
+        if not self.text:
+            data.pop("text", None)
+        return data
 
 
 class DealState(BaseModel):

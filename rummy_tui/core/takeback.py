@@ -29,7 +29,6 @@ from typing import Any, Protocol
 
 from rummy_tui.core.actions import (
     ActionRecord,
-    Discard,
     DrawStock,
     DrawTwo,
     EndDeal,
@@ -39,9 +38,8 @@ from rummy_tui.core.actions import (
     Meld,
     StartDeal,
     TakeBack,
-    TakeDiscard,
 )
-from rummy_tui.core.cards import PlacedCard, format_cards
+from rummy_tui.core.cards import PlacedCard
 from rummy_tui.core.deal_flow import Done, Plan, assign
 from rummy_tui.core.errors import IllegalAction, Value
 from rummy_tui.core.history import deal_start, replay
@@ -50,19 +48,19 @@ from rummy_tui.core.state import GameState, Phase, TakeBackNote
 RULE_ID = "P-4"
 """The rule every take-back refusal names."""
 
-TAKE_BACK_CODES: dict[str, str] = {
-    "takeback.off": "take-backs were switched off when the match started",
-    "takeback.not_yours": "the newest move belongs to another player",
-    "takeback.nothing": "no move of this turn is left to take back",
-    "takeback.deal_over": "the deal has ended",
-    "takeback.hidden_card": "the move drew a hidden card from the stock",
-}
-"""Every refusal code with what it means (stable: the interface may key on the code)."""
+TAKE_BACK_CODES: tuple[str, ...] = (
+    "takeback.off",  # take-backs were switched off when the match started
+    "takeback.not_yours",  # the newest move belongs to another player
+    "takeback.nothing",  # no move of this turn is left to take back
+    "takeback.deal_over",  # the deal has ended
+    "takeback.hidden_card",  # the move drew a hidden card from the stock
+)
+"""Every refusal code of a take-back (stable: the interface may key on the code)."""
 
 
 class TakeBackRefused(IllegalAction):
-    """A refused take-back: a refusal naming P-4 with one of :data:`TAKE_BACK_CODES`; its
-    sentence comes from :mod:`rummy_tui.core.refusals` like every other refusal."""
+    """A refused take-back: a refusal naming P-4 with one of :data:`TAKE_BACK_CODES`, worded
+    by the catalogs like every other refusal."""
 
     def __init__(self, code: str, **values: Value) -> None:
         super().__init__(code, RULE_ID)
@@ -130,7 +128,6 @@ def check_take_back(state: GameState, seat: int | None = None) -> Plan:
             seat=mover,
             deal_number=record.deal_number,
             position=length,
-            text=f"{name} took back: {describe_move(record, placed)}",
             cards=placed,
             name=name,
             move=record.action,
@@ -141,25 +138,23 @@ def check_take_back(state: GameState, seat: int | None = None) -> Plan:
         ]
         # Only the deal in progress and its records change: nothing before the deal does.
         assign(state, deal=rebuilt.deal, log=rebuilt.log, take_back_notes=[*earlier, note])
-        return TakeBack(), note.text, LogFacts(name=name)
+        return TakeBack(), LogFacts(name=name)
 
     return run
 
 
 def take_back_record(state: GameState, seat: int | None = None) -> ActionRecord:
     """Check and apply a take-back (``seat``: who asks) and return its record: the mover's
-    seat, the deal, the public line. The note it wrote is the newest of the take-back notes.
+    seat, the deal, the mover's name. The note it wrote is the newest of the take-back notes.
 
     Raises:
         TakeBackRefused: naming P-4, with the game unchanged.
     """
     plan = check_take_back(state, seat)
     mover = state.log[-1].seat
-    done, text, facts = plan()
+    done, facts = plan()
     note = state.take_back_notes[-1]
-    return ActionRecord(
-        seat=mover, action=done, deal_number=note.deal_number, text=text, facts=facts
-    )
+    return ActionRecord(seat=mover, action=done, deal_number=note.deal_number, facts=facts)
 
 
 def newest_move(game: HoldsMatch) -> ActionRecord | None:
@@ -171,13 +166,6 @@ def newest_move(game: HoldsMatch) -> ActionRecord | None:
     if take_back_refusal(game.state) is not None:
         return None
     return game.state.log[-1]
-
-
-def placed_token(placed: PlacedCard) -> str:
-    """A card on the table as a token: ``7H``, or ``JK=8H`` for a wild card standing in."""
-    if placed.is_standing_in:
-        return f"{placed.card}={placed.face}"
-    return str(placed.card)
 
 
 def placed_by(state: GameState, record: ActionRecord) -> tuple[PlacedCard, ...]:
@@ -192,27 +180,6 @@ def placed_by(state: GameState, record: ActionRecord) -> tuple[PlacedCard, ...]:
                 found = [placed for placed in meld.cards if placed.card == action.card]
                 return tuple(found[-1:])
     return ()
-
-
-def describe_move(record: ActionRecord, placed: Sequence[PlacedCard] = ()) -> str:
-    """What a move was, for the take-back note: ``meld 7H 8H 9H`` (with ``placed``, the cards
-    as they lay on the table: ``meld 7H JK=8H 9H``)."""
-    action = record.action
-    if isinstance(action, Meld):
-        cards = " ".join(placed_token(card) for card in placed) or format_cards(action.cards)
-        return f"meld {cards}"
-    if isinstance(action, LayOffCard):
-        card = placed_token(placed[0]) if placed else str(action.card)
-        return f"lay-off of {card} on meld {action.meld_id}"
-    if isinstance(action, TakeDiscard):
-        if action.count == 1:
-            return "taking the top card of the discard pile"
-        return f"taking {action.count} cards from the discard pile"
-    if isinstance(action, DrawTwo):
-        return f"two-card draw ({action.first} + {action.second})"
-    if isinstance(action, Discard):
-        return f"discard {action.card}"
-    return action.kind.replace("_", " ")
 
 
 def replay_without_newest(state: GameState) -> GameState:
@@ -231,8 +198,8 @@ def replay_without_newest(state: GameState) -> GameState:
 
 
 def public_log(game: HoldsMatch) -> list[ActionRecord | TakeBackNote]:
-    """The log in order with the take-back notes in their places (both kinds have ``seat``,
-    ``deal_number`` and ``text``)."""
+    """The log in order with the take-back notes in their places (both kinds have ``seat``
+    and ``deal_number``; :func:`rummy_tui.i18n.log_lines.entry_sentence` words each)."""
     return merge_log(game.state.log, game.state.take_back_notes)
 
 

@@ -1,22 +1,31 @@
-"""A deal's ending and the European payment in the player's language, from the core's data.
+"""A deal's ending, each seat's score and the European payment in the player's language,
+from the core's data.
 
-The core records how a deal ended (:class:`~rummy_tui.core.state.DealEnding`) and which rule
-of E-8 set a European payment (:class:`~rummy_tui.core.state.ChipPayment`) as data; the
-end-of-deal screen and the score sheet word them here, so both say the same thing in every
-language. Results from saves made before that data was kept fall back to the core's English
-line.
+The core records how a deal ended (:class:`~rummy_tui.core.state.DealEnding`), what each
+seat scored (:class:`~rummy_tui.core.state.ScoreLine`) and which rule of E-8 set a European
+payment (:class:`~rummy_tui.core.state.ChipPayment`) as data, and no words; the end-of-deal
+screen, the score sheet, the hints and the tests word them here, so all say the same thing in
+every language.
 """
 
 from __future__ import annotations
 
-from rummy_tui.core.state import ChipPayment, DealEnding
+from rummy_tui.core.arrange import best_arrangement
+from rummy_tui.core.cards import Card
+from rummy_tui.core.deal_terms import DealTerms, deal_terms
+from rummy_tui.core.state import ChipPayment, DealEnding, DealResult, ScoreLine
+from rummy_tui.core.variants.ruleset import RuleSet
 from rummy_tui.i18n import _, ngettext
 
 
-def ending_words(ending: DealEnding | None, name: str, fallback: str = "") -> str:
-    """How the deal ended, in one sentence (``name``: the player the ending is about)."""
+def ending_words(ending: DealEnding | None, name: str) -> str:
+    """How the deal ended, in one sentence (``name``: the player the ending is about).
+
+    >>> ending_words(DealEnding(code="went_out", seat=1), "Bob")
+    'Bob went out.'
+    """
     if ending is None:
-        return fallback
+        return ""
     if ending.code == "went_out":
         return _("{player} went out.").format(player=name)
     if ending.code == "laid_down":
@@ -29,13 +38,13 @@ def ending_words(ending: DealEnding | None, name: str, fallback: str = "") -> st
             "Dead hand: the stock ran out after {n} rebuilds with nobody out (G-9).",
             ending.rebuilds,
         ).format(n=ending.rebuilds)
-    return fallback
+    return ""
 
 
-def payment_words(payment: ChipPayment | None, fallback: str = "") -> str:
+def payment_words(payment: ChipPayment | None) -> str:
     """The rule of E-8 that set a European payment, e.g. "5 chips: drew only one card"."""
     if payment is None:
-        return fallback
+        return ""
     if payment.kind == "base_twos":
         return _("1 chip + {twos} for twos + {jokers} for jokers").format(
             twos=payment.twos, jokers=2 * payment.jokers
@@ -48,4 +57,35 @@ def payment_words(payment: ChipPayment | None, fallback: str = "") -> str:
         return _("10 chips: went out without drawing a card")
     if payment.kind == "one_card":
         return _("5 chips: drew only one card")
-    return fallback
+    return ""
+
+
+def score_line_words(
+    rules: RuleSet, result: DealResult, line: ScoreLine, terms: DealTerms | None = None
+) -> str:
+    """How one seat's change was reached, in the player's language (the variant's words,
+    :func:`~rummy_tui.core.deal_terms.deal_terms` of a table of ``len(result.lines)``)."""
+    players = len(result.lines)
+    terms = terms or deal_terms(rules, players)
+    if line.seat == result.winner:
+        template = terms.winner_line
+    else:
+        template = terms.doubled_loser_line if result.rummy else terms.loser_line
+    deadwood: tuple[Card, ...] | list[Card] = []
+    if "{cards}" in template and line.hand:  # only Boathouse names the unmatched cards
+        deadwood = best_arrangement(rules, list(line.hand)).deadwood
+    return _(template).format(
+        points=abs(line.change) if line.change else line.hand_points,
+        cards=" ".join(str(card) for card in deadwood) or _("nothing"),
+        table=line.table_points,
+        hand=line.hand_points,
+        own=line.table_points - line.hand_points,
+        total=line.change,
+        why=payment_words(result.payment),
+        others=players - 1,
+        each=(
+            result.payment.chips
+            if result.payment is not None
+            else abs(line.change) // max(1, players - 1)
+        ),
+    )

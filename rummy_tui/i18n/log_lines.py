@@ -6,14 +6,14 @@ face, the discard, the number of cards taken), the seat and deal number, and a
 :class:`~rummy_tui.core.actions.LogFacts` with what the line says beyond the action (the
 player's name, the cards taken from the discard pile, a rebuild of the stock, a joker moving,
 going out, who dealt). A take-back note (P-4) keeps the move taken back, the name and the
-cards it had put on the table. Here each kind of line is one catalog message, a whole sentence
-whose English text is exactly the core's English ``text`` (the same placeholders filled the
-same way), so in English :func:`record_sentence` says word for word what the core wrote, and
-in Finnish or Russian the translator's sentence holds the same names, numbers and cards.
+cards it had put on the table. The core writes no words: here each kind of line is its one
+catalog message, a whole sentence with named placeholders, in English for the command line,
+reports and tests, and in the translator's words in Finnish or Russian with the same names,
+numbers and cards.
 
 Cards stay tokens (``7H``, ``JK=8H``), which the interface draws as cards. A stock draw names
-no card: the card was hidden, and no line shows it. A record saved before its data was kept
-(``facts`` is None) is shown by its stored English ``text``.
+no card: the card was hidden, and no line shows it. A take-back note saved before its move
+was kept (``move`` is None) is shown by the English ``text`` it was saved with.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ from rummy_tui.core.actions import (
     StartDeal,
     TakeDiscard,
 )
-from rummy_tui.core.cards import Card, Face, format_cards
+from rummy_tui.core.cards import Card, Face, format_cards, placed_token
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.core.takeback import placed_token
 from rummy_tui.i18n import _, ngettext
 
 END_DEAL_RULE = "R-10"
@@ -163,10 +162,10 @@ def _action_sentence(record: ActionRecord, facts: LogFacts) -> str | None:
 def record_sentence(record: ActionRecord) -> str:
     """One record of the log as a sentence in the current language, card tokens kept.
 
-    A record without data (saved before it was kept) gives its stored English text, and one
-    with no text either the name of its action.
+    A record without the data of a line (one read from a save older than that data, before
+    its replay) gives the name of its action.
     """
-    fallback = record.text or record.action.kind.replace("_", " ")
+    fallback = record.action.kind.replace("_", " ")
     facts = record.facts
     if facts is None:
         return fallback
@@ -211,7 +210,10 @@ def note_sentence(note: TakeBackNote) -> str:
     it was saved without the move)."""
     if note.move is None or not note.name:
         return note.text
-    return _taken_back(note.move, note) or note.text
+    line = _taken_back(note.move, note)
+    if line is None:
+        return note.text or _("{name} took back a move").format(name=note.name)
+    return line
 
 
 def entry_sentence(entry: ActionRecord | TakeBackNote) -> str:

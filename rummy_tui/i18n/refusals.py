@@ -1,13 +1,14 @@
-"""The engine's refusals in the player's language, built from the refusal's data.
+"""The engine's refusals as sentences in the reader's language, built from the refusal's data.
 
-The core refuses with an :class:`~rummy_tui.core.errors.IllegalAction` that carries a
-``code``, a ``rule`` id, its ``cards``, the table ``meld`` and named ``values``; its English
-sentence comes from :mod:`rummy_tui.core.refusals`. Here every code has one catalog message
-whose English text is exactly the core's template (same placeholders), so in English
-:func:`refusal_sentence` says word for word what ``error.sentence(...)`` says, and in Finnish
-or Russian the translator's sentence is filled with the same cards, names and numbers. Counts
-pick the language's plural form (``ngettext``); the rule id is put in unchanged. A code this
-table does not know yet falls back to the core's English sentence, so a refusal is never lost.
+The core refuses with an :class:`~rummy_tui.core.errors.IllegalAction` (or offers a
+:class:`~rummy_tui.core.offer_models.Refusal`) that carries a ``code``, a ``rule`` id, its
+``cards``, the table ``meld`` and named ``values``, and no words. Here every code has its one
+sentence: a catalog message with named placeholders, ``{cards}`` (all its cards), ``{card}``
+(the first one), ``{meld}`` (the table meld as the table writes it: ``AD JK=2D 3D 4D``),
+``{rule}`` and any of its ``values``. The English text is what the game says in English
+(the command line, reports and tests ask here too); Finnish and Russian fill the
+translator's sentence with the same cards, names and numbers. Counts pick the language's
+plural form (``ngettext``); the rule id is put in unchanged.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from rummy_tui.core.refusals import placed_token
+from rummy_tui.core.cards import placed_token
+from rummy_tui.core.errors import IllegalAction
 from rummy_tui.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from rummy_tui.core.cards import Card, Face
-    from rummy_tui.core.errors import IllegalAction
-    from rummy_tui.core.melds import PlacedCard
+    from rummy_tui.core.cards import Card, Face, PlacedCard
+    from rummy_tui.core.offer_models import Refusal
 
 Values = Mapping[str, object]
 
@@ -267,22 +268,36 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "go_out.loose_cards": _loose_cards,
     "go_out.loose_cards_one_discard": _loose_cards_one_discard,
 }
-"""Every refusal code (and ``code+value`` form, as in the core) with its message, translated
-when called; counted messages are given the refusal's values to pick a plural form."""
+"""Every refusal code with its message, translated when called; a key ``code+name`` is the
+message used instead when the refusal carries a value called ``name``. Counted messages are
+given the refusal's values to pick a plural form."""
+
+
+def _unknown(values: Values) -> str:
+    """A code no message is written for yet: the refusal is still said, by its code."""
+    return _("That is not allowed: {code} ({rule}).")
 
 
 def refusal_sentence(
-    error: IllegalAction,
+    error: IllegalAction | Refusal,
     card_text: Callable[[Card | Face], str] = str,
     placed_text: Callable[[PlacedCard], str] | None = None,
 ) -> str:
     """The refusal's one sentence in the current language, cards written by ``card_text``
-    (and table cards by ``placed_text``), the same arguments as ``error.sentence``."""
+    (and table cards by ``placed_text``, so an interface can draw them as its table does).
+
+    >>> from rummy_tui.core.cards import parse_cards
+    >>> refusal_sentence(IllegalAction("cards.repeated", "G-1", cards=parse_cards("7H 7H")))
+    'The same card is named twice: 7H 7H (G-1).'
+    """
+    if not isinstance(error, IllegalAction):
+        error = error.error()
     forms = (MESSAGES.get(f"{error.code}+{name}") for name in sorted(error.values))
     message = next((form for form in forms if form is not None), MESSAGES.get(error.code))
     if message is None:
-        return error.sentence(card_text, placed_text)
+        message = _unknown
     values: dict[str, object] = dict(error.values)
+    values["code"] = error.code
     if "variant" in values:
         values["variant"] = _(str(values["variant"]))
     shown = [card_text(card) for card in error.cards]
@@ -292,6 +307,15 @@ def refusal_sentence(
     values["meld"] = " ".join(write(placed) for placed in error.meld)
     values["rule"] = error.rule
     return message(values).format(**values)
+
+
+def error_sentence(error: BaseException) -> str:
+    """What went wrong in one line: a refusal's sentence, or any other error's own message.
+
+    >>> error_sentence(IllegalAction("take.pile_empty", "C-4")), error_sentence(KeyError("x"))
+    ('The discard pile is empty (C-4).', "'x'")
+    """
+    return refusal_sentence(error) if isinstance(error, IllegalAction) else str(error)
 
 
 SHARED: dict[str, Callable[[], str]] = {

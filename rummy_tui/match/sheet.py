@@ -83,10 +83,6 @@ class SheetRow:
     """The column that went out, or None (dead hand, Rummy 500 stock ran out)."""
     rummy: bool = False
     """The winner went out in one turn: the losers paid double (C-5)."""
-    payment_rule: str = ""
-    """European Rummy: the rule of E-8 that set the payment."""
-    reason: str = ""
-    """How the deal ended, in one line (the core's English; :attr:`ending_line` words it)."""
     ending: DealEnding | None = None
     """How the deal ended, as data."""
     ending_name: str = ""
@@ -97,7 +93,7 @@ class SheetRow:
     @property
     def ending_line(self) -> str:
         """How the deal ended, in the player's language."""
-        return ending_words(self.ending, self.ending_name, self.reason)
+        return ending_words(self.ending, self.ending_name)
 
     @property
     def note(self) -> str:
@@ -109,10 +105,8 @@ class SheetRow:
             parts.append(_("extra deal after an exact tie (R-12)"))
         if self.rummy:
             parts.append(_("rummy: losers paid double (C-5)"))
-        if self.payment_rule or self.payment is not None:
-            parts.append(
-                _("E-8: {payment}").format(payment=payment_words(self.payment, self.payment_rule))
-            )
+        if self.payment is not None:
+            parts.append(_("E-8: {payment}").format(payment=payment_words(self.payment)))
         return "; ".join(parts)
 
 
@@ -280,8 +274,6 @@ def _row(
         cells=tuple(cells),
         winner=None if result.winner is None else column_of[result.winner],
         rummy=result.rummy,
-        payment_rule=result.payment_rule,
-        reason=result.reason,
         ending=result.ending,
         ending_name=(
             players[result.ending.seat]

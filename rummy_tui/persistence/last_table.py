@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rummy_tui.core import get_variant
-from rummy_tui.core.variants import player_count_error
+from rummy_tui.core.variants import player_count_refusal
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.atomic import atomic_write
 from rummy_tui.persistence.paths import data_dir
@@ -86,7 +86,7 @@ def last_table(explicit_data_dir: Path | str | None = None) -> MatchSetup | None
         if table.version != LAST_TABLE_VERSION:
             return None
         rules = get_variant(table.variant_id, **table.options)
-        if player_count_error(rules, len(table.seats)) is not None:
+        if player_count_refusal(rules, len(table.seats)) is not None:
             return None
         return MatchSetup(
             rules=rules,

@@ -12,6 +12,8 @@ from rummy_tui.core import Game, StartDeal, new_game
 from rummy_tui.core.history import ReplayError, replay
 from rummy_tui.core.takeback import readable_notes
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.log_lines import record_sentence
+from rummy_tui.i18n.refusals import error_sentence, refusal_sentence
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import SaveFile, summarize
 
@@ -37,7 +39,7 @@ def rebuild(save: SaveFile) -> Game:
         )
     except Exception as error:  # IllegalAction, or rules the engine cannot play
         raise SaveError(
-            _("The first deal cannot be dealt again: {error}").format(error=error)
+            _("The first deal cannot be dealt again: {error}").format(error=error_sentence(error))
         ) from None
     if len(game.state.deal.deck) != len(first.deck):
         raise SaveError(
@@ -93,7 +95,7 @@ def _step_reason(step: int, failure: ReplayError) -> str:
     record = failure.record
     action = record.action
     if failure.refusal is not None:
-        return _("Step {step}: {error}").format(step=step, error=failure.refusal)
+        return _("Step {step}: {error}").format(step=step, error=refusal_sentence(failure.refusal))
     if failure.error is not None:
         return _("Step {step}: the {action} action cannot be replayed ({kind}: {error}).").format(
             step=step, action=action.kind, kind=type(failure.error).__name__, error=failure.error
@@ -104,9 +106,9 @@ def _step_reason(step: int, failure: ReplayError) -> str:
             "{recorded} in deal {deal}, the engine did {done} in deal {done_deal}."
         ).format(
             step=step,
-            recorded=repr(record.text or action.kind),
+            recorded=repr(record_sentence(record)),
             deal=record.deal_number,
-            done=repr(failure.done.text),
+            done=repr(record_sentence(failure.done)),
             done_deal=failure.done.deal_number,
         )
     if isinstance(action, StartDeal):

@@ -34,6 +34,7 @@ from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import Scoring
 from rummy_tui.i18n import _
+from rummy_tui.i18n.refusals import error_sentence
 from rummy_tui.match.setup import read_options
 
 MAX_ACTIONS_PER_DEAL = 20_000
@@ -280,7 +281,8 @@ def simulate(
             finished = _play_deal(game, bots, seat_player, deck, report, where, stop)
         except Exception as error:  # a simulation reports errors, never dies
             trace = traceback.format_exc(limit=4).strip().splitlines()
-            report.add_violation(f"{where}: {type(error).__name__}: {error} | {trace[-3:]}")
+            said = error_sentence(error)
+            report.add_violation(f"{where}: {type(error).__name__}: {said} | {trace[-3:]}")
             finished = False
         if finished is None:  # stopped in the middle of the deal: it does not count
             report.stopped = True

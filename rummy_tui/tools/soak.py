@@ -50,7 +50,8 @@ from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.layoffs import layoff_options
-from rummy_tui.core.variants import VARIANT_IDS, DrawRule, RulesError, player_count_error
+from rummy_tui.core.variants import VARIANT_IDS, DrawRule, RulesError, player_count_refusal
+from rummy_tui.i18n.refusals import error_sentence
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.tools.progress import progress_bar, shared_stop, tick, worker_stop
 from rummy_tui.tools.simulate import StopFlag, stop_on_interrupt
@@ -125,7 +126,7 @@ def table_for(variant_id: str, deal_index: int, rng: random.Random) -> tuple[Rul
     counts = [
         count
         for count in range(rules.min_players, rules.max_players + 1)
-        if player_count_error(rules, count) is None
+        if player_count_refusal(rules, count) is None
     ]
     return rules, rng.choice(counts)
 
@@ -167,7 +168,7 @@ def check_save(game: Game, rules: RuleSet, names: Sequence[str], folder: Path) -
         store.release(name)
         store.delete(name)
     except Exception as error:
-        return f"save and load failed: {type(error).__name__}: {error}"
+        return f"save and load failed: {type(error).__name__}: {error_sentence(error)}"
     if loaded.to_json() != game.to_json():
         return "the loaded match differs from the one saved"
     return None
@@ -267,7 +268,7 @@ def soak_deal(
             if checking:
                 _check_save_of(found, game, rules, names, folder, f"{where}, at the end")
     except Exception as error:  # a soak reports, never dies
-        found.violations.append(f"{where}: {type(error).__name__}: {error}")
+        found.violations.append(f"{where}: {type(error).__name__}: {error_sentence(error)}")
     return False
 
 

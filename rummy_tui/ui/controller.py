@@ -31,6 +31,7 @@ from rummy_tui.core.offers import (
 )
 from rummy_tui.core.state import CutRound
 from rummy_tui.i18n import _
+from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup, Seat
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Controller:
         self,
         setup: MatchSetup,
         game: Game,
-        words: Callable[[IllegalAction], str] = str,
+        words: Callable[[IllegalAction], str] = refusal_sentence,
     ) -> None:
         self.setup = setup
         self.game = game

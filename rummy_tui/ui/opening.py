@@ -31,6 +31,7 @@ class MatchOpener:
     def begin_match(self, setup: MatchSetup | None, game: Game | None = None) -> None:
         """Deal a new match (or take ``game``), save it, show the cut, then the first hand-off."""
         from rummy_tui.core import IllegalAction
+        from rummy_tui.i18n.refusals import refusal_sentence
         from rummy_tui.ui.controller import setup_for
 
         host = self.host
@@ -42,7 +43,7 @@ class MatchOpener:
             if setup is None:
                 setup = setup_for(game)
         except IllegalAction as error:
-            host.notice(str(error), "error")
+            host.notice(refusal_sentence(error), "error")
             host.show_title()
             return
         session = self._make_session(setup, game)

@@ -25,6 +25,7 @@ from rummy_tui.core import (
     new_game,
     parse_cards,
 )
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.tools.simulate import check_invariants, simulate
 from tests.core.helpers import deal
 
@@ -181,7 +182,7 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
             game,
             lambda table, legal: bots[table.current].choose(table.view(table.current), legal),
         )
-        texts = [record.text for record in game.state.log]
+        texts = [entry_sentence(record) for record in game.state.log]
         return texts
 
     assert run() == run()

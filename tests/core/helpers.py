@@ -31,6 +31,7 @@ from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import cards_in_play
 from rummy_tui.core.melds import TableMeld, reading_for, reading_to_meld
 from rummy_tui.core.state import TurnState
+from rummy_tui.i18n.refusals import refusal_sentence
 
 NAMES = ("Anna", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hel", "Ivo", "Jon", "Kai", "Liv")
 
@@ -84,10 +85,15 @@ def assert_refused(game: Game, action: Any, rule: str, seat: int | None = None) 
     assert not game.can(action, seat)
     with pytest.raises(IllegalAction) as caught:
         game.apply(action, seat)
-    reason = str(caught.value)
+    reason = refusal_sentence(caught.value)
     assert game.to_json() == before, "a refused action changed the game"
     assert_one_sentence_with_rule(reason, rule)
     return reason
+
+
+def said(refusal: IllegalAction | None) -> str | None:
+    """A refusal's English sentence, as a player reads it (None for no refusal)."""
+    return None if refusal is None else refusal_sentence(refusal)
 
 
 def assert_one_sentence_with_rule(reason: str, rule: str | None = None) -> None:

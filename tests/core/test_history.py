@@ -22,6 +22,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.history import ReplayError, deal_start, replay
 from rummy_tui.core.takeback import TakeBackRefused
+from rummy_tui.i18n.log_lines import note_sentence
 from tests.core.helpers import NAMES, cs, deal
 
 HANDS = ["2C 4C 6C 8C 10C QC KD 3S 6S 8S", "7H 8H 9H 5D 5C 2S JS 3H AC QS"]
@@ -49,9 +50,10 @@ def test_P4_a_take_back_is_an_action_with_its_record() -> None:
 
     assert isinstance(record, ActionRecord)
     assert record.action == TakeBack() and record.seat == 1 and record.deal_number == 1
-    assert record.text == "Bob took back: meld 7H 8H 9H"
     assert record.facts is not None and record.facts.name == NAMES[1]
-    assert [note.text for note in game.state.take_back_notes] == [record.text]
+    assert [note_sentence(note) for note in game.state.take_back_notes] == [
+        "Bob took back: meld 7H 8H 9H"
+    ]
     assert game.state.take_back_notes[0].move == never_made.action
     assert game.state.log == never.state.log
     assert cs("7H 8H 9H")[0] in game.state.deal.hands[1]

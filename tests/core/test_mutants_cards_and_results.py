@@ -28,9 +28,13 @@ from rummy_tui.core.cards import SUITS, all_faces
 from rummy_tui.core.dealing import deal_cards, full_deck
 from rummy_tui.core.game import name_refusal
 from rummy_tui.core.meld_refusals import meld_refusal
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
+from rummy_tui.core.state import DealEnding
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
 from rummy_tui.core.variants.ruleset import RulesError
+from rummy_tui.i18n.deal_words import ending_words, payment_words
+from rummy_tui.i18n.log_lines import entry_sentence
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import NAMES, assert_refused, c, cs, cycle, deal, position
 
 # ----------------------------------------------------------------------------- G-1
@@ -75,7 +79,8 @@ def test_C5_a_rummy_deal_says_rummy_in_its_result() -> None:
     game.apply(Meld(cards=tuple(cs("AH 2H 3H 4H 5H 6H 7H"))))
     game.apply(Discard(card=c("KS")))
     result = game.state.results[-1]
-    assert result.rummy and "Rummy" in result.reason
+    assert result.rummy and result.ending == DealEnding(code="went_out", seat=1)
+    assert ending_words(result.ending, "Bob") == "Bob went out."
 
 
 def test_C5_a_deal_that_is_no_rummy_does_not_say_rummy() -> None:
@@ -84,15 +89,15 @@ def test_C5_a_deal_that_is_no_rummy_does_not_say_rummy() -> None:
     game.state.deal.has_melded[0] = True
     game.apply(Discard(card=game.state.deal.hands[0][0]))
     result = game.state.results[-1]
-    assert not result.rummy and "Rummy" not in result.reason
+    assert not result.rummy and result.ending == DealEnding(code="went_out", seat=0)
 
 
 def test_E8_a_hand_without_wild_cards_is_paid_ten_and_says_why() -> None:
     """Three cards drawn, no joker in the hand: 10 chips for a hand without a wild card (E-8)."""
     rules = get_variant("european")
-    chips, why = chip_payment(rules, cs("3H 4H 5H 9S 10S JS"), 3)
-    assert chips == 10
-    assert why == "10 chips: no wild card in the winning hand"
+    payment = chip_basis(rules, cs("3H 4H 5H 9S 10S JS"), 3)
+    assert payment.chips == 10
+    assert payment_words(payment) == "10 chips: no wild card in the winning hand"
 
 
 # ----------------------------------------------------------------------------- G-9
@@ -108,7 +113,8 @@ def test_G9_a_dead_deal_changes_every_player_s_score_by_zero() -> None:
     result = game.state.results[-1]
     assert result.dead
     assert result.changes == (0, 0, 0, 0, 0, 0)
-    assert result.reason.endswith("no score, and the same dealer deals again (G-9).")
+    assert result.ending is not None and result.ending.code == "dead"
+    assert ending_words(result.ending, "").startswith("Dead hand: the stock ran out after")
 
 
 # ----------------------------------------------------------------------------- P-4
@@ -145,7 +151,7 @@ def test_R5_a_take_deeper_than_the_pile_names_the_count_asked_for() -> None:
     refusal = caught.value
     assert (refusal.code, refusal.rule) == ("take.too_deep", "R-5")
     assert refusal.values["count"] == size + 5 and refusal.values["size"] == size
-    assert f"not {size + 5}" in str(refusal)
+    assert f"not {size + 5}" in refusal_sentence(refusal)
 
 
 def test_B1_the_log_names_the_discard_taken_in_a_two_card_draw() -> None:
@@ -157,7 +163,7 @@ def test_B1_the_log_names_the_discard_taken_in_a_two_card_draw() -> None:
         "6S 10D JD QH",
     )
     game.apply(DrawTwo(first="discard", second="stock"))
-    line = public_log(game)[-1].text
+    line = entry_sentence(public_log(game)[-1])
     assert "8C" in line and "None" not in line
 
 
@@ -188,14 +194,16 @@ def test_G4_a_deck_of_exactly_the_hands_and_the_upcard_can_be_dealt() -> None:
         deal_cards(rules, 2, 0, deck[:20], 1)
     assert (caught.value.code, caught.value.rule) == ("deck.too_small", "G-4")
     assert caught.value.values == {"size": 20, "needed": 21}
-    assert "21" in str(caught.value)
+    assert "21" in refusal_sentence(caught.value)
 
 
 # ----------------------------------------------------------------------------- B-3
 
 
 def _go_out_line(game: Game) -> str:
-    (line,) = [entry.text for entry in public_log(game) if "goes out:" in entry.text]
+    (line,) = [
+        entry_sentence(entry) for entry in public_log(game) if "goes out:" in entry_sentence(entry)
+    ]
     return line
 
 
@@ -230,7 +238,7 @@ def test_C3_a_whole_hand_go_out_in_classic_is_refused_naming_the_variant() -> No
     refusal = caught.value
     assert (refusal.code, refusal.rule) == ("go_out.by_playing", "C-3")
     assert refusal.values["variant"] == game.rules.name
-    assert str(refusal).startswith(f"In {game.rules.name} you go out")
+    assert refusal_sentence(refusal).startswith(f"In {game.rules.name} you go out")
 
 
 # ----------------------------------------------------------------------------- G-6, G-11
@@ -263,7 +271,7 @@ def test_G2_a_name_with_unsafe_characters_names_their_codes_in_a_list() -> None:
     """Control and direction characters are refused with their code points, comma-separated."""
     refused = name_refusal("An\u202ena\u200f")
     assert refused is not None and refused.rule == "G-2"
-    assert "(U+200F, U+202E)" in str(refused)
+    assert "(U+200F, U+202E)" in refusal_sentence(refused)
 
 
 def test_G10_an_unknown_option_lists_every_option_of_the_variant() -> None:

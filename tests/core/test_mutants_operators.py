@@ -24,8 +24,10 @@ from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.game import name_refusal, new_game
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.melds import meld_readings
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.state import Phase
+from rummy_tui.i18n.deal_words import payment_words
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import assert_refused, c, cs, meld_faces, position, table_meld
 
 
@@ -106,12 +108,12 @@ def test_g1_g11_a_recorded_deck_names_the_pack_of_a_card_it_cannot_hold() -> Non
     rules = get_variant("classic")
     with pytest.raises(IllegalAction) as refused:
         complete_deck(rules, 2, [Card(Face.parse("KS"), 1)])
-    assert str(refused.value) == (
+    assert refusal_sentence(refused.value) == (
         "KS (pack 2) is not in the packs of a 2-player Classic Rummy table (G-1)."
     )
     with pytest.raises(IllegalAction) as twice:
         complete_deck(rules, 2, [Card(Face.parse("KS"))] * 2)
-    assert str(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
+    assert refusal_sentence(twice.value) == "KS (pack 1) is named twice in the deck (G-1)."
 
 
 def test_c5_d7_b5_a_loser_pays_for_the_whole_hand_except_in_boathouse() -> None:
@@ -183,8 +185,9 @@ def test_e8_a_winner_who_drew_one_card_collects_five_chips_for_that_reason() -> 
     winning hand that beats the 1 + 1 chips of the jokers, and the reason names the draw."""
     rules = get_variant("european")
     hand = parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C 4C 5C JK")
-    assert chip_payment(rules, hand, 1) == (5, "5 chips: drew only one card")
-    assert chip_payment(rules, hand, 0) == (10, "10 chips: went out without drawing a card")
+    one, none = chip_basis(rules, hand, 1), chip_basis(rules, hand, 0)
+    assert (one.chips, payment_words(one)) == (5, "5 chips: drew only one card")
+    assert (none.chips, payment_words(none)) == (10, "10 chips: went out without drawing a card")
 
 
 def test_g8_a_meld_that_uses_the_deepest_card_but_strands_the_rest_names_g8() -> None:

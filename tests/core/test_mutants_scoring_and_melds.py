@@ -13,7 +13,8 @@ from rummy_tui.core.cards import Face, Suit
 from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.meld_listing import enumerate_melds
 from rummy_tui.core.melds import MeldKind, meld_readings, reading_to_meld
-from rummy_tui.core.scoring import chip_payment, match_winners, score_deal, table_points
+from rummy_tui.core.scoring import chip_basis, match_winners, score_deal, table_points
+from rummy_tui.i18n.deal_words import score_line_words
 from tests.core.helpers import cs
 
 
@@ -106,7 +107,7 @@ def test_C5_each_line_shows_that_seat_s_own_change() -> None:
     deal.hands[1] = cs("KS 2C")
     deal.hands[2] = cs("AH 9D")
     deal.has_melded[0] = True
-    result = score_deal(game.state, 0, "A went out.")
+    result = score_deal(game.state, 0)
     assert [line.change for line in result.lines] == [12 + 10, 0, 0]
     assert [line.hand_points for line in result.lines][1:] == [12, 10]
     assert result.changes == (22, 0, 0)
@@ -120,13 +121,13 @@ def test_E8_twos_wild_pays_one_per_two_and_two_per_joker() -> None:
     rules = get_variant("european", twos_wild=True)
     hand = cs("JK JK JK 2H 4S 5S 6S")
     # 1 + 1 two + 2 x 3 jokers = 8; more than the 5 for one card drawn.
-    assert chip_payment(rules, hand, 1)[0] == 8
-    assert chip_payment(rules, cs("JK 2H 2D 4S 5S"), 4)[0] == 1 + 2 + 2
+    assert chip_basis(rules, hand, 1).chips == 8
+    assert chip_basis(rules, cs("JK 2H 2D 4S 5S"), 4).chips == 1 + 2 + 2
 
 
 def test_E8_without_twos_wild_a_two_is_no_chip() -> None:
     rules = get_variant("european")
-    assert chip_payment(rules, cs("JK 2H 2D 4S 5S"), 4)[0] == 1 + 1
+    assert chip_basis(rules, cs("JK 2H 2D 4S 5S"), 4).chips == 1 + 1
 
 
 def test_E8_losers_lines_say_they_pay_and_the_winner_s_that_it_collects() -> None:
@@ -135,10 +136,11 @@ def test_E8_losers_lines_say_they_pay_and_the_winner_s_that_it_collects() -> Non
     deal = game.state.deal
     deal.hands[1] = []
     deal.cards_drawn[1] = 3
-    result = score_deal(game.state, 1, "B went out.")
+    result = score_deal(game.state, 1)
     assert [line.change for line in result.lines] == [-10, 20, -10]
-    assert result.lines[1].explanation.startswith("collects 10 from each of the 2 others")
-    assert all(result.lines[seat].explanation.startswith("pays 10") for seat in (0, 2))
+    said = [score_line_words(rules, result, line) for line in result.lines]
+    assert said[1].startswith("collects 10 from each of the 2 others")
+    assert all(said[seat].startswith("pays 10") for seat in (0, 2))
 
 
 def test_D2_a_joker_makes_a_group_of_two_cards_of_one_face() -> None:

@@ -15,7 +15,8 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.melds import meld_readings, reading_to_meld
-from rummy_tui.core.variants.ruleset import player_count_error, with_options
+from rummy_tui.core.variants.ruleset import player_count_refusal, with_options
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import NAMES, c, cs, position
 
 
@@ -62,9 +63,9 @@ def test_G10_a_deal_limit_takes_any_positive_whole_number() -> None:
 
 def test_G2_a_player_count_off_the_variant_s_range_is_refused_in_words() -> None:
     rules = get_variant("classic")
-    assert player_count_error(rules, 2) is None
-    refused = player_count_error(rules, rules.max_players + 1)
-    assert refused is not None and "G-2" in refused
+    assert player_count_refusal(rules, 2) is None
+    refused = player_count_refusal(rules, rules.max_players + 1)
+    assert refused is not None and "G-2" in refusal_sentence(refused)
 
 
 def test_G2_the_dealer_must_be_one_of_the_seats() -> None:

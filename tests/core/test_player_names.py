@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.core import IllegalAction, get_variant, new_game
-from rummy_tui.core.game import name_problem, unsafe_character
+from rummy_tui.core.game import name_refusal, unsafe_character
 from rummy_tui.match.setup import parse_players
+from tests.core.helpers import said
 
 HOSTILE = {
     "escape sequence": "A\x1b[2JB",
@@ -35,7 +36,7 @@ HOSTILE = {
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_G_2_names_with_control_or_joining_characters_are_refused(kind: str) -> None:
     name = HOSTILE[kind]
-    problem = name_problem(name)
+    problem = said(name_refusal(name))
     assert problem is not None and problem.endswith("(G-2).")
     with pytest.raises(IllegalAction, match="G-2"):
         new_game(get_variant("classic"), [name, "Bob"], seed=1)
@@ -48,13 +49,13 @@ ORDINARY = ["Anna", "José", "李小龍", "Ана-Мария", "O'Brien (2)", "[
 
 @pytest.mark.parametrize("name", ORDINARY)
 def test_G_2_ordinary_names_of_any_script_are_accepted(name: str) -> None:
-    assert name_problem(name) is None
+    assert said(name_refusal(name)) is None
     game = new_game(get_variant("classic"), [name, "Bob"], seed=1)
     assert game.players[0] == name
 
 
 def test_G_2_the_reason_names_the_code_point() -> None:
-    assert "U+001B" in (name_problem("A\x1bB") or "")
+    assert "U+001B" in (said(name_refusal("A\x1bB")) or "")
 
 
 def test_unsafe_character_covers_every_control_character() -> None:

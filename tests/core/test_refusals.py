@@ -36,8 +36,8 @@ from rummy_tui.core import (
 from rummy_tui.core.cards import Card, Face
 from rummy_tui.core.dealing import deal_cards
 from rummy_tui.core.meld_refusals import meld_refusal
-from rummy_tui.core.refusals import TEMPLATES
 from rummy_tui.core.takeback import TAKE_BACK_CODES
+from rummy_tui.i18n.refusals import MESSAGES, refusal_sentence
 from rummy_tui.match.setup import parse_players
 from tests.core.helpers import assert_one_sentence_with_rule, c, cs, position, table_meld
 
@@ -429,13 +429,13 @@ def test_G10_every_refusal_carries_its_code_and_rule(
         attempt()
     error = caught.value
     assert (error.code, error.rule) == (code, rule), str(error)
-    assert_one_sentence_with_rule(str(error), rule.split(", ")[0])
-    assert error.code in TEMPLATES
+    assert_one_sentence_with_rule(refusal_sentence(error), rule.split(", ")[0])
+    assert error.code in MESSAGES
 
 
 def test_G10_the_table_covers_every_refusal_code() -> None:
     tested = {code for code, _, _ in CASES}
-    codes = {code.split("+")[0] for code in TEMPLATES}
+    codes = {code.split("+")[0] for code in MESSAGES}
     assert codes - UI_ONLY - set(TAKE_BACK_CODES) == tested  # take-backs: test_takeback.py
 
 
@@ -450,9 +450,15 @@ def test_G10_refusal_data_is_complete_for_a_sentence_built_elsewhere() -> None:
     assert [placed.card for placed in error.meld] == cs("5H 6H 7H")
     assert error.values == {"meld_id": 1}
     copy = IllegalAction(error.code, error.rule, cards=error.cards, meld=error.meld, **error.values)
-    assert str(copy) == str(error) == "9H does not fit the meld 5H 6H 7H (C-2)."
+    said = refusal_sentence(error)
+    assert refusal_sentence(copy) == said == "9H does not fit the meld 5H 6H 7H (C-2)."
     restored = pickle.loads(pickle.dumps(error))
-    assert (restored.code, restored.rule, str(restored)) == (error.code, error.rule, str(error))
+    assert (restored.code, restored.rule, refusal_sentence(restored)) == (
+        error.code,
+        error.rule,
+        said,
+    )
+    assert str(restored) == str(error) == "layoff.no_fit (C-2): cards=9H, meld=5H 6H 7H, meld_id=1"
 
 
 def test_G10_table_melds_with_jokers_are_written_as_the_table_writes_them() -> None:
@@ -466,5 +472,5 @@ def test_G10_table_melds_with_jokers_are_written_as_the_table_writes_them() -> N
     game = position("double", "9S 2C", melds=(run,))
     with pytest.raises(IllegalAction) as caught:
         game.verify(LayOffCard(card=c("9S"), meld_id=1))
-    assert caught.value.sentence(glyph) == "9♠ does not fit the meld A♦ JK=2♦ 3♦ 4♦ (C-2)."
-    assert str(caught.value) == "9S does not fit the meld AD JK=2D 3D 4D (C-2)."
+    assert refusal_sentence(caught.value, glyph) == "9♠ does not fit the meld A♦ JK=2♦ 3♦ 4♦ (C-2)."
+    assert refusal_sentence(caught.value) == "9S does not fit the meld AD JK=2D 3D 4D (C-2)."

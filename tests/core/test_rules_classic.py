@@ -20,6 +20,7 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.dealing import full_deck
+from rummy_tui.i18n.log_lines import entry_sentence
 from tests.core.helpers import (
     assert_cards_conserved,
     assert_refused,
@@ -142,7 +143,7 @@ def test_C3_going_out_by_laying_off_the_last_card() -> None:
     game = _two_turn_position()
     game.apply(LayOffCard(card=c("10H"), meld_id=1))
     record = game.apply(LayOffCard(card=c("KS"), meld_id=2))
-    assert "goes out" in record.text
+    assert "goes out" in entry_sentence(record)
     assert game.phase is Phase.DEAL_OVER and game.state.results[-1].winner == 1
     assert game.state.deal.discard[-1] == c("6S")
 
@@ -181,7 +182,7 @@ def test_C4_empty_stock_turn_the_pile_over_without_shuffling() -> None:
     seat = game.current
     record = game.apply(DrawStock())
     assert game.state.deal.rebuilds == 1
-    assert "turns the discard pile over" in record.text
+    assert "turns the discard pile over" in entry_sentence(record)
     assert game.state.deal.hands[seat][-1] == pile[0], "the bottom card is now on top"
     assert game.state.deal.discard == []
     # The rest comes off in the order the cards were discarded.

@@ -17,6 +17,7 @@ from rummy_tui.core import (
     parse_face,
 )
 from rummy_tui.core.layoffs import layoff_options
+from rummy_tui.i18n.log_lines import entry_sentence
 from tests.core.helpers import (
     assert_cards_conserved,
     assert_refused,
@@ -161,7 +162,7 @@ def test_D6_natural_card_displaces_the_end_joker_which_moves_once() -> None:
     assert [p.card for p in meld.cards] == cs("6H 7H JK")
     assert not meld.cards[-1].moved
     record = game.apply(LayOffCard(card=c("8H"), meld_id=1))
-    assert "joker moves" in record.text
+    assert "joker moves" in entry_sentence(record)
     meld = game.state.deal.melds[0]
     # 8H takes the joker's place; the joker goes to the other end as 5H, turned.
     assert [p.card for p in meld.cards] == cs("JK 6H 7H 8H")

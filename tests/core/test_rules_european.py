@@ -18,8 +18,8 @@ from rummy_tui.core import (
     is_valid_meld,
     new_game,
 )
-from rummy_tui.core.meld_refusals import meld_problem
-from rummy_tui.core.scoring import chip_payment
+from rummy_tui.core.meld_refusals import meld_refusal
+from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.variants import AceRule
 from tests.core.helpers import (
     NAMES,
@@ -33,6 +33,7 @@ from tests.core.helpers import (
     go_out_now,
     next_deal_quick,
     quick_deck,
+    said,
 )
 
 LOSER = "3C 5C 7C 9C JC KC 4D 6D 8D 3S 5S QS KS AC KH"
@@ -82,7 +83,7 @@ def test_E2_king_highest_ace_lowest() -> None:
     assert is_valid_meld(rules, cs("AH 2H 3H"))
     assert not is_valid_meld(rules, cs("QH KH AH"))
     assert not is_valid_meld(rules, cs("KH AH 2H"))
-    problem = meld_problem(rules, cs("QH KH AH"))
+    problem = said(meld_refusal(rules, cs("QH KH AH")))
     assert problem is not None
     assert_one_sentence_with_rule(problem, "E-2")
 
@@ -105,11 +106,11 @@ def test_E2_option_aces_both() -> None:
 def test_E3_runs_only() -> None:
     rules = get_variant("european")
     assert not is_valid_meld(rules, cs("7H 7S 7D"))
-    problem = meld_problem(rules, cs("7H 7S 7D"))
+    problem = said(meld_refusal(rules, cs("7H 7S 7D")))
     assert problem is not None
     assert_one_sentence_with_rule(problem, "E-3")
     assert not is_valid_meld(rules, cs("5H 5H 6H 7H")), "never the same card twice in a run"
-    problem = meld_problem(rules, cs("5H 5H 6H 7H"))
+    problem = said(meld_refusal(rules, cs("5H 5H 6H 7H")))
     assert problem is not None
     assert_one_sentence_with_rule(problem, "E-3")
     game = _game("7H 7S 7D 8S 9S 10S 9H 10H JH QH 9D 10D JD QD KD")
@@ -248,7 +249,7 @@ def test_E8_largest_amount_applies() -> None:
     # The table itself.
     rules = get_variant("european", twos_wild=True)
     many_twos = cs("2C 2D 2H 2S 2C 2D 2H 2S JK JK 3H 4H 5H 6H 7H")
-    assert chip_payment(rules, many_twos, 0)[0] == 1 + 8 + 4  # beats 10 for no draw
+    assert chip_basis(rules, many_twos, 0).chips == 1 + 8 + 4  # beats 10 for no draw
 
 
 def test_E8_chips_are_zero_sum() -> None:

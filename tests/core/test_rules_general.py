@@ -33,7 +33,9 @@ from rummy_tui.core import (
     parse_face,
 )
 from rummy_tui.core.dealing import cut_for_dealer, full_deck
-from rummy_tui.core.meld_refusals import meld_problem
+from rummy_tui.core.meld_refusals import meld_refusal
+from rummy_tui.i18n.deal_words import ending_words
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
     assert_cards_conserved,
@@ -47,6 +49,7 @@ from tests.core.helpers import (
     last_meld_id,
     meld_faces,
     quick_deck,
+    said,
 )
 
 # --------------------------------------------------------------------------- the G table
@@ -82,7 +85,7 @@ def test_G2_player_count_refused_outside_the_variant_range(variant: str) -> None
             continue
         with pytest.raises(IllegalAction) as caught:
             new_game(rules, list(NAMES[:count]) + [f"X{n}" for n in range(count - 12)], seed=1)
-        reason = str(caught.value)
+        reason = refusal_sentence(caught.value)
         assert_one_sentence_with_rule(reason, "G-2")
         assert rules.name in reason
         assert f"{low} to {high} players" in reason
@@ -117,13 +120,13 @@ def test_G1_identical_faces_are_different_cards() -> None:
     rules = get_variant("classic")
     with pytest.raises(IllegalAction) as caught:  # a second pack's card at a one-pack table
         new_game(rules, ["Anna", "Bob"], deck=[c("QH.1")], dealer=0)
-    assert_one_sentence_with_rule(str(caught.value), "G-1")
+    assert_one_sentence_with_rule(refusal_sentence(caught.value), "G-1")
     with pytest.raises(IllegalAction) as caught:  # no jokers in Classic Rummy
         new_game(rules, ["Anna", "Bob"], deck=[c("JK")], dealer=0)
-    assert_one_sentence_with_rule(str(caught.value), "G-1")
+    assert_one_sentence_with_rule(refusal_sentence(caught.value), "G-1")
     with pytest.raises(IllegalAction) as caught:
         new_game(rules, ["Anna", "Bob"], deck=[c("QH"), c("QH")], dealer=0)
-    assert_one_sentence_with_rule(str(caught.value), "G-1")
+    assert_one_sentence_with_rule(refusal_sentence(caught.value), "G-1")
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
@@ -312,7 +315,7 @@ def test_G6_wild_card_stands_for_the_card_named() -> None:
 def test_G6_every_meld_holds_a_natural_card() -> None:
     double = get_variant("double")
     assert not is_valid_meld(double, cs("JK JK JK"))
-    problem = meld_problem(double, cs("JK JK JK"))
+    problem = said(meld_refusal(double, cs("JK JK JK")))
     assert problem is not None
     assert_one_sentence_with_rule(problem, "G-6")
     twos = get_variant("european", twos_wild=True)
@@ -433,7 +436,8 @@ def test_G9_dead_hand_after_the_stock_is_rebuilt_the_limit(variant: str, limit: 
     result = game.state.results[-1]
     assert result.dead and result.winner is None
     assert game.state.deal.rebuilds == limit
-    assert "(G-9)" in result.reason and "no score" in result.reason
+    assert result.ending is not None and result.ending.code == "dead"
+    assert "(G-9)" in ending_words(result.ending, "") and not result.lines
     assert game.state.scores == [0] * 6 and game.state.deals_scored == 0
     assert game.phase is Phase.DEAL_OVER
     game.apply(StartDeal())
@@ -563,7 +567,7 @@ def _refused_any(game: Game, action: object, seat: int | None) -> None:
     with pytest.raises(IllegalAction) as caught:
         game.apply(action, seat)  # type: ignore[arg-type]
     assert game.to_json() == before
-    assert_one_sentence_with_rule(str(caught.value))
+    assert_one_sentence_with_rule(refusal_sentence(caught.value))
 
 
 def test_G10_new_game_refusals_name_a_rule() -> None:
@@ -571,10 +575,10 @@ def test_G10_new_game_refusals_name_a_rule() -> None:
     for names in (["Anna", ""], ["Anna", "anna"], ["Anna", "B" * 40]):
         with pytest.raises(IllegalAction) as caught:
             new_game(rules, names, seed=1)
-        assert_one_sentence_with_rule(str(caught.value), "G-2")
+        assert_one_sentence_with_rule(refusal_sentence(caught.value), "G-2")
     with pytest.raises(IllegalAction) as caught:
         new_game(rules, ["Anna", "Bob"], seed=1, dealer=5)
-    assert_one_sentence_with_rule(str(caught.value), "G-2")
+    assert_one_sentence_with_rule(refusal_sentence(caught.value), "G-2")
 
 
 # --------------------------------------------------------------------------- G-11

@@ -21,6 +21,8 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.scoring import table_points
 from rummy_tui.core.values import hand_value
+from rummy_tui.i18n.deal_words import ending_words
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
     assert_cards_conserved,
@@ -476,7 +478,7 @@ def test_R13_partnerships_need_four_players() -> None:
     for count in (2, 3, 5):
         with pytest.raises(IllegalAction) as caught:
             new_game(rules, list(NAMES[:count]), seed=1)
-        assert_one_sentence_with_rule(str(caught.value), "R-13")
+        assert_one_sentence_with_rule(refusal_sentence(caught.value), "R-13")
     new_game(rules, list(NAMES[:4]), seed=1)
 
 
@@ -522,7 +524,8 @@ def test_R13_partners_opposite_share_one_score_and_any_player_ends_the_deal() ->
         team_a,
         team_b,
     ]
-    assert result.reason == "Bob went out."  # the deal ends when a player goes out
+    assert result.ending is not None and result.ending.seat == 1  # the deal ends when
+    assert ending_words(result.ending, "Bob") == "Bob went out."  # a player goes out
 
 
 def test_R12_G3_the_deal_passes_left_even_with_two_players() -> None:

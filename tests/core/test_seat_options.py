@@ -30,7 +30,6 @@ from rummy_tui.core.seat_options import (
     SeatStanding,
     lone_loose_card,
     match_goal,
-    match_length,
     seat_options,
     seat_standing,
     variant_options,
@@ -86,10 +85,10 @@ def test_B3_E7_whole_hand_go_out_where_melds_do_not_go_down_during_play() -> Non
         assert options.go_out_whole is not rules.meld_during_play
 
 
-def test_match_length_in_words() -> None:
-    assert match_length(get_variant("rummy500"), 3) == "first to 500"
-    assert match_length(get_variant("european"), 4) == "4 deals (one each)"
-    assert match_length(get_variant("european", deal_limit=2), 4) == "2 deals"
+def test_match_length_as_data() -> None:
+    assert match_goal(get_variant("rummy500"), 3) == MatchGoal(GoalKind.TARGET, 500)
+    assert match_goal(get_variant("european"), 4) == MatchGoal(GoalKind.ONE_EACH, 4)
+    assert match_goal(get_variant("european", deal_limit=2), 4) == MatchGoal(GoalKind.DEALS, 2)
 
 
 def test_B3_the_lone_loose_card_is_the_one_the_best_arrangement_leaves() -> None:

@@ -27,7 +27,6 @@ from rummy_tui.core import (
 from rummy_tui.core.takeback import (
     TAKE_BACK_CODES,
     TakeBackRefused,
-    describe_move,
     merge_log,
     newest_move,
     notes_from_extra,
@@ -35,6 +34,8 @@ from rummy_tui.core.takeback import (
     public_log,
 )
 from rummy_tui.core.variants import DrawRule
+from rummy_tui.i18n.log_lines import entry_sentence
+from rummy_tui.i18n.refusals import refusal_sentence
 from tests.core.helpers import (
     NAMES,
     assert_cards_conserved,
@@ -66,9 +67,9 @@ def _refusal(game: Game, code: str, seat: int | None = None) -> str:
     assert isinstance(caught.value, TakeBackRefused) and caught.value.code == code
     assert caught.value.rule == "P-4"
     assert game.to_json() == before, "a refused take-back changed the game"
-    assert_one_sentence_with_rule(str(caught.value), "P-4")
+    assert_one_sentence_with_rule(refusal_sentence(caught.value), "P-4")
     assert code in TAKE_BACK_CODES
-    return str(caught.value)
+    return refusal_sentence(caught.value)
 
 
 def _taken_back(game: Game, action: Any, text: str) -> None:
@@ -77,7 +78,7 @@ def _taken_back(game: Game, action: Any, text: str) -> None:
     game.apply(action)
     assert game.can_take_back()
     note = game.take_back()
-    assert note.text == text
+    assert entry_sentence(note) == text
     assert _play_state(game) == _play_state(before)
     assert game.state.take_back_notes[-1] == note
     assert_cards_conserved(game)
@@ -101,7 +102,9 @@ def test_P4_classic_meld_is_taken_back_and_logged() -> None:
     game.apply(DrawStock())
     _taken_back(game, Meld(cards=tuple(cs("7H 8H 9H"))), "Bob took back: meld 7H 8H 9H")
     assert game.phase is Phase.PLAY and game.current == 1
-    assert [entry.text for entry in public_log(game)][-1] == "Bob took back: meld 7H 8H 9H"
+    assert [entry_sentence(entry) for entry in public_log(game)][
+        -1
+    ] == "Bob took back: meld 7H 8H 9H"
 
 
 def test_P4_classic_moves_go_back_newest_first_down_to_the_stock_draw() -> None:
@@ -113,7 +116,7 @@ def test_P4_classic_moves_go_back_newest_first_down_to_the_stock_draw() -> None:
     game.take_back()  # the meld
     assert _play_state(game) == _play_state(after_draw)
     assert _refusal(game, "takeback.hidden_card") == HIDDEN
-    assert [note.text for note in game.state.take_back_notes] == [
+    assert [entry_sentence(note) for note in game.state.take_back_notes] == [
         "Bob took back: discard KS",
         "Bob took back: meld 7H 8H 9H",
     ]
@@ -152,7 +155,7 @@ def test_P4_classic_discard_until_the_next_player_acts() -> None:
     # Anna, to act, has no move of her own to take back, and Bob's discard is not hers.
     assert "Anna has made no move this turn" in _refusal(game, "takeback.nothing", seat=0)
     move = newest_move(game)
-    assert move is not None and move.seat == 1 and describe_move(move) == "discard 2S"
+    assert move is not None and move.seat == 1 and move.action == Discard(card=c("2S"))
     game.take_back(seat=1)
     assert _play_state(game) == _play_state(before)
     assert game.current == 1 and game.phase is Phase.PLAY
@@ -225,11 +228,11 @@ def test_P4_rummy500_dig_with_its_duty_is_taken_back() -> None:
     game.apply(Meld(cards=tuple(cs("5D 6D 7D"))))
     assert game.state.deal.turn.must_use is None
     note = game.take_back()
-    assert note.text == "Bob took back: meld 5D 6D 7D"
+    assert entry_sentence(note) == "Bob took back: meld 5D 6D 7D"
     assert _play_state(game) == _play_state(before_meld)
     assert game.state.deal.turn.must_use == c("5D")  # the duty is back
     note = game.take_back()
-    assert note.text == "Bob took back: taking 3 cards from the discard pile"
+    assert entry_sentence(note) == "Bob took back: taking 3 cards from the discard pile"
     assert _play_state(game) == _play_state(before_dig)
     assert game.state.deal.turn.must_use is None
     assert game.state.deal.discard == cs("5D KS QD")
@@ -250,14 +253,14 @@ def test_P4_double_joker_move_is_taken_back() -> None:
     game.apply(meld)
     before = game.copy()
     record = game.apply(LayOffCard(card=c("8H"), meld_id=1))
-    assert "joker moves" in record.text
+    assert "joker moves" in entry_sentence(record)
     note = game.take_back()
-    assert note.text == "Bob took back: lay-off of 8H on meld 1"
+    assert entry_sentence(note) == "Bob took back: lay-off of 8H on meld 1"
     assert _play_state(game) == _play_state(before)
     placed = game.state.deal.melds[0].cards
     assert [p.card for p in placed] == cs("6H 7H JK") and not placed[-1].moved
     taken = game.take_back()  # the joker written as the table writes it, not "JK" alone
-    assert taken.text == "Bob took back: meld 6H 7H JK=8H"
+    assert entry_sentence(taken) == "Bob took back: meld 6H 7H JK=8H"
     assert [(p.card, p.face) for p in taken.cards] == list(
         zip(cs("6H 7H JK"), faces[1::-1] + faces[2:], strict=True)
     )
@@ -365,7 +368,7 @@ def test_P4_notes_merge_into_the_public_log_and_survive_extra() -> None:
     game.apply(Meld(cards=tuple(cs("7H 8H 9H"))))
     game.take_back()
     game.apply(Discard(card=c("2S")))
-    texts = [entry.text for entry in public_log(game)]
+    texts = [entry_sentence(entry) for entry in public_log(game)]
     assert texts[-2:] == ["Bob took back: meld 7H 8H 9H", "Bob discards 2S."]
     saved = notes_to_extra(game)
     fresh = game.copy()

@@ -1,9 +1,10 @@
 """The public log (P-2, P-4) in each language, written from each record's data.
 
-In English every line is word for word the core's own ``text``; in Finnish and Russian no
-line of a played match of any variant is its English text or holds a piece of an English
-message; and a save holds no language, so a match saved while the game spoke Finnish reads in
-Russian when loaded again (even a save written before the records kept their data).
+The core keeps no words: every line is written here, in English word for word as the core
+once wrote it (see tests/core/test_log_data.py); in Finnish and Russian no line of a played
+match of any variant is its English line or holds a piece of an English message; and a save
+holds no language, so a match saved while the game spoke Finnish reads in Russian when loaded
+again (even a save written before the records kept their data, with English text instead).
 """
 
 from __future__ import annotations
@@ -54,13 +55,18 @@ def matches() -> list[Game]:
     return [*played_matches(1), *going_out()]
 
 
-def test_P2_in_english_every_line_is_the_core_s_text(matches: list[Game]) -> None:
+def _english(game: Game) -> list[str]:
     set_language("en")
+    return _lines(game)
+
+
+def test_P2_in_english_every_line_is_written_from_its_data(matches: list[Game]) -> None:
     kinds = set()
     for game in matches:
-        for entry in public_log(game):
+        for entry, line in zip(public_log(game), _english(game), strict=True):
             kinds.add(line_kind(entry))
-            assert entry_sentence(entry) == entry.text
+            name = game.players[entry.seat] if entry.seat is not None else "Deal "
+            assert line.startswith(name), line  # written from its data, not a fallback
     assert {"start_deal", "draw_stock", "meld", "lay_off", "discard", "go_out"} <= kinds
     assert any(kind.startswith("took_back.") for kind in kinds)
 
@@ -68,12 +74,13 @@ def test_P2_in_english_every_line_is_the_core_s_text(matches: list[Game]) -> Non
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_P2_no_log_line_is_left_in_english(matches: list[Game], language: str) -> None:
     pieces = _english_pieces()
-    set_language(language)
     checked = 0
     for game in matches:
-        for entry in public_log(game):
+        english = _english(game)
+        set_language(language)
+        for entry, in_english in zip(public_log(game), english, strict=True):
             line = entry_sentence(entry)
-            assert line != entry.text, line
+            assert line != in_english, line
             assert not [piece for piece in pieces if piece in line], line
             if entry.seat is not None:
                 assert game.players[entry.seat] in line  # the name is kept as it is
@@ -114,8 +121,8 @@ def _lines(game: Game) -> list[str]:
 
 def _save_and_load(tmp_path: Path, old: bool) -> tuple[Game, Game]:
     """A Double Rum match played some way into its first deal with a move taken back, saved
-    while the game speaks Finnish (``old``: with the data taken out of the file, as an older
-    version wrote it), and loaded again."""
+    while the game speaks Finnish (``old``: with the data taken out of the file and the English
+    text put in, as an older version wrote it), and loaded again."""
     setup = MatchSetup(rules=get_variant("double"), seats=seats(3), seed=31, bot_delay=0.0)
     game = setup.start()
     played = play_match("double", {}, 3, seed=31)
@@ -129,13 +136,19 @@ def _save_and_load(tmp_path: Path, old: bool) -> tuple[Game, Game]:
     name = store.create(setup, game)
     store.save(name, setup, game, {"take_backs": notes_to_extra(game)})
     if old:
+        english = list(zip(public_log(game), _english(game), strict=True))
+        set_language("fi")
+        texts = iter(line for entry, line in english if isinstance(entry, ActionRecord))
+        note_texts = iter(line for entry, line in english if isinstance(entry, TakeBackNote))
 
         def forget(data: dict[str, object]) -> None:
             for record in data["log"]:  # type: ignore[attr-defined]
                 record.pop("facts", None)
+                record["text"] = next(texts)
             for note in data["extra"]["take_backs"]:  # type: ignore[index]
                 note.pop("move", None)
                 note.pop("name", None)
+                note["text"] = next(note_texts)
 
         reseal(store.directory / f"{name}.json", forget)
     _, loaded, extra = store.load(name)
@@ -157,11 +170,19 @@ def test_P2_a_match_saved_in_finnish_reads_in_russian(tmp_path: Path) -> None:
 def test_P2_a_save_from_before_the_data_still_loads_and_reads(tmp_path: Path) -> None:
     game, loaded = _save_and_load(tmp_path, old=True)
     set_language("ru")
-    # Loading replays the log, so the records get their data back; a take-back note saved
-    # without its move keeps its English text.
-    assert [r.text for r in loaded.state.log] == [r.text for r in game.state.log]
-    for entry in public_log(loaded):
+    # Loading replays the log, so the records get their data back (their English text is
+    # read and left out); a take-back note saved without its move keeps its English text.
+    english = _english(game)
+    set_language("ru")
+    assert all(record.facts for record in loaded.state.log)
+    assert [entry_sentence(r) for r in loaded.state.log] == [
+        entry_sentence(r) for r in game.state.log
+    ]
+    notes = 0
+    for entry, in_english in zip(public_log(loaded), english, strict=True):
         if isinstance(entry, TakeBackNote):
-            assert entry.move is None and entry_sentence(entry) == entry.text
+            assert entry.move is None and entry_sentence(entry) == entry.text == in_english
+            notes += 1
         else:
-            assert entry_sentence(entry) != entry.text
+            assert entry_sentence(entry) != in_english
+    assert notes

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence import SaveError, SaveStore
 from tests.persistence.helpers import match_at, reseal
 
@@ -57,7 +58,7 @@ def test_escape_sequences_in_a_save_never_reach_the_listing_or_the_table(
         _all_text(loaded.players),
         _all_text(loaded_setup.names),
         _all_text(extra),
-        _all_text([record.text for record in loaded.state.log]),
+        _all_text([entry_sentence(record) for record in loaded.state.log]),
     ):
         assert not any(escape in text for escape in ESCAPES)
         assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text

@@ -9,6 +9,8 @@ import pytest
 
 from rummy_tui.core import VARIANT_IDS, Game, Phase, StartDeal, TakeBack
 from rummy_tui.core.takeback import notes_from_extra, notes_to_extra, public_log
+from rummy_tui.i18n import set_language
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence import SaveStore
 from tests.persistence.helpers import greedy_action, reseal, seats
 
@@ -113,3 +115,32 @@ def test_P4_a_format_1_save_with_its_take_backs_in_extra_loads_with_the_same_log
     assert public_log(loaded) == public_log(game)
     assert loaded.to_json() == game.to_json()
     assert "take_back_notes" not in extra
+
+
+def test_P2_P4_saves_hold_no_sentence_and_older_saves_with_english_text_still_load(
+    data_dir: object,
+) -> None:
+    """The log and the take-back notes are saved as data: no ``text``, no English line. A
+    save of the previous version, whose records and notes also carried their English line,
+    loads to the same match; saved again, the lines are gone from the file."""
+    store, name, setup, game = _match_with_take_backs(data_dir)
+    path = store.path_of(name)
+    set_language("en")
+    lines = [entry_sentence(entry) for entry in public_log(game)]
+    written = path.read_text(encoding="utf-8")
+    assert '"text"' not in written
+    assert not [line for line in lines if line in written]
+
+    def with_english(data: dict[str, Any]) -> None:
+        state = game.state
+        for member, entries in (("log", state.log), ("take_backs", state.take_back_notes)):
+            for saved, entry in zip(data[member], entries, strict=True):
+                saved["text"] = entry_sentence(entry)
+
+    reseal(path, with_english)
+    assert '"text"' in path.read_text(encoding="utf-8")
+    _, loaded, _ = SaveStore(store.directory.parent).load(name)
+    assert loaded.to_json() == game.to_json()
+    assert [entry_sentence(entry) for entry in public_log(loaded)] == lines
+    store.save(name, setup, loaded)
+    assert '"text"' not in path.read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from rummy_tui.core import Card, Game, get_variant, new_game, parse_cards, stack_deck
 from rummy_tui.core.dealing import full_deck
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.ui.app import RummyApp, make_app
 from rummy_tui.ui.screens.table import Mode, TableScreen
@@ -198,7 +199,7 @@ def screen_text(app: RummyApp) -> str:
 
 def log_texts(app: RummyApp) -> list[str]:
     """The public log of the match."""
-    return [record.text for record in game_of(app).state.log]
+    return [entry_sentence(record) for record in game_of(app).state.log]
 
 
 SINCE_TITLE = "Since your last turn:"

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.core import Phase, get_variant, new_game
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence import SaveError, SaveStore
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.table import Mode
@@ -52,7 +53,9 @@ async def test_bot_turns_run_without_hand_off_and_are_logged() -> None:
         assert len(bot_records) >= 2  # a draw and a discard at least
         shown = screen_text(app)
         assert "(computer, easy)" in shown
-        assert bot_records[-1].text.split()[1] in shown  # the bot's last action is in the log
+        assert (
+            entry_sentence(bot_records[-1]).split()[1] in shown
+        )  # the bot's last action is in the log
 
         await press(pilot, "d")
         await cursor_to(pilot, "AS")

@@ -15,6 +15,8 @@ from rummy_tui.bots.hints import hint
 from rummy_tui.core import DrawStock, Phase, get_variant, new_game, parse_cards
 from rummy_tui.core.offers import drawn_cards
 from rummy_tui.core.scoring import _score_chips
+from rummy_tui.core.state import DealEnding
+from rummy_tui.i18n.deal_words import score_line_words
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore, check_new_name
 from rummy_tui.persistence.names import match_save_name
@@ -58,9 +60,10 @@ def test_option_help_never_shows_pythons_none() -> None:
 def test_chips_are_collected_from_the_other_player_not_from_each_of_1() -> None:
     game = new_game(get_variant("european"), ["Anna", "Bob"], seed=5)
 
-    result = _score_chips(game.rules, game.state.deal, 2, 0, "Anna went out.")
-    assert "from the other player" in result.lines[0].explanation
-    assert "each of" not in result.lines[0].explanation
+    result = _score_chips(game.rules, game.state.deal, 2, 0)
+    said = score_line_words(game.rules, result, result.lines[0])
+    assert "from the other player" in said
+    assert "each of" not in said
 
 
 async def test_classic_end_of_deal_shows_what_the_winner_laid_down() -> None:
@@ -104,21 +107,16 @@ def test_result_text_draws_the_cards_of_an_explanation() -> None:
     game = stacked_game("boathouse", {}, upcard="2S")
     result = SimpleNamespace(
         deal_number=1,
-        reason="Anna went out.",
-        ending=None,
+        ending=DealEnding(code="went_out", seat=0),
         payment=None,
-        payment_rule="",
         dead=False,
         rummy=False,
         winner=0,
         lines=(
-            SimpleNamespace(
-                seat=0, change=5, explanation="went out", hand=(), hand_points=0, table_points=0
-            ),
+            SimpleNamespace(seat=0, change=5, hand=(), hand_points=0, table_points=0),
             SimpleNamespace(
                 seat=1,
                 change=-5,
-                explanation="pays 5 for unmatched KD 10S",
                 hand=tuple(parse_cards("KD 10S")),
                 hand_points=5,
                 table_points=0,

@@ -24,6 +24,7 @@ from rummy_tui.ui.screens.new_game import NewGameScreen
 from rummy_tui.ui.screens.setup_check import (
     KIND_LABELS,
     MAX_SEATS,
+    check_setup,
     default_name,
     fit_names,
     seat_name_problem,
@@ -71,6 +72,25 @@ def menu(app: App[object]) -> NewGameScreen:
 
 
 # ------------------------------------------------------------------ generated names (G-2)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Partnerships are played by exactly four players (R-13)."),
+        ("fi", "Pareittain pelataan täsmälleen neljällä pelaajalla (R-13)."),
+    ],
+)
+def test_r13_the_player_count_problem_speaks_the_menu_s_language(
+    language: str, expected: str
+) -> None:
+    """The new-game menu's player-count problem is the catalog's refusal in the menu's
+    language (it was the core's English sentence in every language)."""
+    set_language(language)
+    seats = [(name, SeatKind.HUMAN) for name in NAMES[:3]]
+    check = check_setup("rummy500", {"partnerships": True}, seats)
+    assert check.count == expected
+    assert check.problems[0] == expected
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

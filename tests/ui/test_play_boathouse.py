@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.core import DrawTwo, GoOut, Phase
+from rummy_tui.i18n.deal_words import score_line_words
 from tests.ui.helpers import (
     app_for,
     game_of,
@@ -55,7 +56,8 @@ async def test_B1_B3_two_card_draw_and_going_out() -> None:
         result = game.state.results[-1]
         assert result.winner == 1
         loser_line = next(line for line in result.lines if line.seat == 0)
-        assert loser_line.explanation.split(" for ")[0] in shown
+        said = score_line_words(game.rules, result, loser_line)
+        assert said.split(" for ")[0] in shown
 
 
 async def test_B1_take_key_draws_the_discard_with_a_stock_card() -> None:

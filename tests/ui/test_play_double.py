@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.core import Phase
+from rummy_tui.i18n.log_lines import entry_sentence
 from tests.ui.helpers import (
     app_for,
     pass_to,
@@ -52,7 +53,7 @@ async def test_D4_D6_joker_named_then_moved_and_rummy() -> None:
         joker = run.cards[0]
         assert joker.card.is_joker and joker.moved
         assert "JK↻4♥" in screen_text(app)
-        assert "joker moves to the other end" in game.state.log[-1].text
+        assert "joker moves to the other end" in entry_sentence(game.state.log[-1])
 
         await select(pilot, "QS", "QD", "QC")
         await press(pilot, "m")

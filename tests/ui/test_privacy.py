@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rummy_tui.core import Game, PlayerView
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.app import RummyApp, make_app
 from rummy_tui.ui.render import card_label
 from rummy_tui.ui.screens.handoff import HandoffScreen
@@ -188,8 +189,8 @@ def hidden_labels(app: RummyApp) -> list[str]:
 
     game = game_of(app)
     public = " ".join(
-        [record.text for record in game.state.log]
-        + [note.text for note in game.state.take_back_notes]
+        [entry_sentence(record) for record in game.state.log]
+        + [entry_sentence(note) for note in game.state.take_back_notes]
     )
     tokens = set(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b", public))
     settings = DisplaySettings()

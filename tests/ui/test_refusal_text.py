@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from rummy_tui.core import IllegalAction, LayOffCard
+from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.settings import DisplaySettings
 from tests.core.helpers import c, position, table_meld
@@ -35,9 +36,9 @@ def test_G10_every_refusal_is_shown_with_glyphs(
     assert rule.split(", ")[0] in shown
     if any(card.suit is not None for card in error.cards) or error.meld:
         assert GLYPH.search(shown), shown
-    # The engine's own words differ only in how cards are written.
+    # The catalog's words differ only in how cards are written.
     if not error.cards and not error.meld:
-        assert shown == str(error)
+        assert shown == refusal_sentence(error)
 
 
 def test_G10_the_interfaces_own_codes_are_shown_with_glyphs() -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Button, TabbedContent
 
 from rummy_tui.core import Phase, get_variant, new_game
 from rummy_tui.core.state import DealResult
+from rummy_tui.i18n.deal_words import payment_words
 from rummy_tui.match.sheet import score_sheet
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
@@ -135,9 +136,10 @@ async def test_P5_european_rows_name_the_E8_payment() -> None:
         await settle(pilot)
         await press(pilot, "enter", "c")
         row = score_sheet(game).rows[0]
-        assert row.payment_rule
+        rule = payment_words(row.payment)
+        assert rule
         assert "chips" in screen_text(app)
-        assert f"E-8: {row.payment_rule}" in sheet_table(app).get_cell("deal0", "note").plain
+        assert f"E-8: {rule}" in sheet_table(app).get_cell("deal0", "note").plain
 
 
 async def test_P5_match_end_shows_sheet_winner_settlement_and_chart() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummy_tui.core import Phase, get_variant, new_game
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.app import RummyApp
 from rummy_tui.ui.table_text import Mode
 from tests.ui.helpers import app_for, game_of, press, settle, table
@@ -54,7 +55,9 @@ async def _computers_streak(clock: Any) -> tuple[list[Mode], int, RummyApp, Any]
         # the person's hand is on display again with the whole log of the computers' moves
         screen = table(app)
         assert screen.mode is Mode.PLAY
-        assert [r.text for r in screen.view.log] == [r.text for r in played.state.log]
+        assert [entry_sentence(r) for r in screen.view.log] == [
+            entry_sentence(r) for r in played.state.log
+        ]
         return drawn, len(computer_moves), app, screen
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from rummy_tui.core import Game, Phase, TakeDiscard
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence import SaveStore
 from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.handoff import HandoffScreen
@@ -73,7 +74,7 @@ async def test_P4_classic_meld_and_pile_take_taken_back_newest_first() -> None:
         # The cards back in the hand are not marked as new this turn; the 4♣ taken still is.
         marked = table(app).hand_state.fresh  # type: ignore[union-attr]
         assert sorted(str(card) for card in marked) == ["4C"]
-        assert [note.text for note in game.state.take_back_notes] == [
+        assert [entry_sentence(note) for note in game.state.take_back_notes] == [
             "Bob took back: meld 7H 8H 9H"
         ]
         # The game is what it was before the meld (the note apart).
@@ -273,7 +274,9 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
 
     _setup, saved, extra = SaveStore(tmp_path).load(name)
     assert "take_back_notes" not in extra  # the save keeps the notes itself (format 2)
-    assert [note.text for note in saved.state.take_back_notes] == ["Bob took back: meld 7H 8H 9H"]
+    assert [entry_sentence(note) for note in saved.state.take_back_notes] == [
+        "Bob took back: meld 7H 8H 9H"
+    ]
     assert saved.state.model_dump(exclude={"take_back_notes"}) == never.state.model_dump(
         exclude={"take_back_notes"}
     )
@@ -287,7 +290,7 @@ async def test_P4_resumed_from_disk_after_a_take_back_equals_a_match_without_the
             exclude={"take_back_notes"}
         )
         # The public note came back with the save.
-        assert [note.text for note in again.state.take_back_notes] == [
+        assert [entry_sentence(note) for note in again.state.take_back_notes] == [
             "Bob took back: meld 7H 8H 9H"
         ]
         assert "Bob took back: meld 7♥ 8♥ 9♥" in log_on_screen(resumed)

@@ -15,6 +15,7 @@ from textual.content import Content
 
 from rummy_tui.bots import make_bot
 from rummy_tui.core import Game, Phase, get_variant, new_game
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.screens.load import LoadScreen, describe_save
 from rummy_tui.ui.screens.log_view import LogScreen, full_log_text
 from rummy_tui.ui.settings import DisplaySettings
@@ -88,7 +89,7 @@ async def test_hand_off_lists_everything_since_the_last_turn() -> None:
         assert "Pass to Liv" in shown and "Press Enter when Liv is at the keyboard" in shown
         assert "Since your last turn:" in shown
         # The newest record is on view; the older ones are a PgUp away.
-        assert since[-1].text.split(" ")[0] in shown.split("Since your last turn:")[1]
+        assert entry_sentence(since[-1]).split(" ")[0] in shown.split("Since your last turn:")[1]
         body = app.screen.query_one("#handoff-since")
         assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y
         await press(pilot, "pageup")
@@ -133,7 +134,7 @@ async def test_log_screen_shows_the_whole_log_with_the_last_turn_marked() -> Non
         await pilot.pause()
         shown = screen_text(app)
         assert "The log of the match" in shown and "Esc" in shown
-        assert records[-1].text.split(" ")[0] in shown  # the newest line is on view
+        assert entry_sentence(records[-1]).split(" ")[0] in shown  # the newest line is on view
         await press(pilot, "escape")
         assert type(app.screen).__name__ != "LogScreen"
 
@@ -236,7 +237,9 @@ async def test_hand_off_wraps_a_long_line_instead_of_cutting_it() -> None:
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
         records = since_last_turn(app.session.game.state.log, 4)  # type: ignore[union-attr]
-        assert any(len(record.text) > 70 for record in records), "no long record: another seed"
+        assert any(len(entry_sentence(record)) > 70 for record in records), (
+            "no long record: another seed"
+        )
         shown = "".join(screen_text(app).replace("║", "").split())  # spaces aside
         for line in log_lines(records, DisplaySettings(), limit=None).plain.splitlines():
             assert "".join(line.split()) in shown

@@ -39,6 +39,8 @@ from rummy_tui.core import (
     get_variant,
     new_game,
 )
+from rummy_tui.i18n.deal_words import ending_words
+from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.render import card_label, log_plain
 from rummy_tui.ui.settings import DisplaySettings
 
@@ -157,7 +159,9 @@ class Driver:
         gate, _, summary = text.partition("Since your last turn:")
         if any(glyph in gate for glyph in GLYPHS):
             raise DriverError(f"a card is visible on {where}:\n{text}")
-        public = " ".join(log_plain(record.text, SETTINGS) for record in self.game.state.log)
+        public = " ".join(
+            log_plain(entry_sentence(record), SETTINGS) for record in self.game.state.log
+        )
         for token in (match.group(0) for match in TOKEN.finditer(summary)):
             if token not in public:
                 raise DriverError(f"{token} on {where} is not in the public log:\n{text}")
@@ -307,13 +311,15 @@ def run(command: str, seed: int, session: str = "rummy-e2e") -> dict[str, object
     finally:
         terminal.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+    ending = result.ending
+    about = game.players[ending.seat] if ending is not None and ending.seat is not None else ""
     return {
         "seconds": round(time.monotonic() - started, 1),
         "actions": driver.actions,
         "handoffs": driver.handoffs,
         "winner": winner,
         "scores": list(game.state.scores),
-        "reason": result.reason,
+        "reason": ending_words(result.ending, about),
     }
 
 

@@ -13,7 +13,7 @@ from rummy_tui.core.variants.ruleset import (
     RuleSet,
     Scoring,
     UnmatchedValue,
-    player_count_error,
+    player_count_refusal,
     with_options,
 )
 
@@ -67,6 +67,6 @@ __all__ = [
     "Scoring",
     "UnmatchedValue",
     "get_variant",
-    "player_count_error",
+    "player_count_refusal",
     "preset_rule_ids",
 ]

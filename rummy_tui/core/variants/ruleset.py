@@ -234,12 +234,6 @@ def player_count_refusal(rules: RuleSet, players: int) -> IllegalAction | None:
     )
 
 
-def player_count_error(rules: RuleSet, players: int) -> str | None:
-    """The reason a player count is refused, or None when it is allowed (G-2)."""
-    refusal = player_count_refusal(rules, players)
-    return None if refusal is None else str(refusal)
-
-
 def with_options(rules: RuleSet, **options: Any) -> RuleSet:
     """A copy of ``rules`` with table options set, each checked against the variant's list."""
     allowed = {option.field: option for option in rules.options}

@@ -23,9 +23,8 @@ from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import GoalKind, match_goal
-from rummy_tui.core.state import ScoreLine
 from rummy_tui.i18n import N_, _, lists, pgettext
-from rummy_tui.i18n.deal_words import ending_words, payment_words
+from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
@@ -81,32 +80,6 @@ def has_table_cards(view: PlayerView, seat: int) -> bool:
     return any(card.seat == seat for meld in view.melds for card in meld.cards)
 
 
-def line_words(view: PlayerView, result: DealResult, line: ScoreLine, terms: DealTerms) -> str:
-    """How one seat's change was reached, in the player's language (the variant's words)."""
-    if line.seat == result.winner:
-        template = terms.winner_line
-    else:
-        template = terms.doubled_loser_line if result.rummy else terms.loser_line
-    deadwood: tuple[Card, ...] | list[Card] = []
-    if "{cards}" in template and line.hand:  # only Boathouse names the unmatched cards
-        deadwood = best_arrangement(view.rules, list(line.hand)).deadwood
-    return _(template).format(
-        points=abs(line.change) if line.change else line.hand_points,
-        cards=" ".join(str(card) for card in deadwood) or _("nothing"),
-        table=line.table_points,
-        hand=line.hand_points,
-        own=line.table_points - line.hand_points,
-        total=line.change,
-        why=payment_words(result.payment, result.payment_rule),
-        others=len(view.players) - 1,
-        each=(
-            result.payment.chips
-            if result.payment is not None
-            else abs(line.change) // max(1, len(view.players) - 1)
-        ),
-    )
-
-
 def unit_short(terms: DealTerms) -> str:
     """The unit after a deal's change: "pts" or "chips" (abbreviated: any number fits)."""
     return pgettext("unit", "chips") if terms.unit == "chips" else pgettext("unit", "pts")
@@ -137,8 +110,6 @@ def result_lines(
         text.append_text(log_text(ending_words(ending, players[ending.seat]), settings))
     elif ending is not None:
         text.append(ending_words(ending, ""))
-    else:
-        text.append_text(log_text(result.reason, settings))
     lines.append((text, 0))
     if result.dead:
         lines.append((Text(_("No score; the same dealer deals again (G-9)."), style="bold"), 0))
@@ -164,7 +135,7 @@ def result_lines(
         text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
         text.append("   ")
         # its cards drawn as cards
-        text.append_text(log_text(line_words(view, result, line, terms), settings))
+        text.append_text(log_text(score_line_words(view.rules, result, line, terms), settings))
         lines.append((text, 3))
         # What a player laid down is public and shown in every variant (the winner's melds
         # are how they went out); Rummy 500 also shows an empty table, which scores 0.

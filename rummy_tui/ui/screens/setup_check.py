@@ -14,7 +14,7 @@ from rich.cells import cell_len
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_refusal
-from rummy_tui.core.variants import OptionSpec, player_count_error
+from rummy_tui.core.variants import OptionSpec, player_count_refusal
 from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import (
@@ -124,7 +124,8 @@ def check_setup(
         check.options = str(error)
         rules = None
     count_rules = rules if rules is not None else get_variant(variant_id)
-    check.count = player_count_error(count_rules, len(seats))
+    refusal = player_count_refusal(count_rules, len(seats))
+    check.count = None if refusal is None else refusal_sentence(refusal)
 
     seen: dict[str, int] = {}
     for number, (typed, _kind) in enumerate(seats, start=1):
