@@ -197,3 +197,14 @@ def test_mutation_sites_are_all_valid_changes_with_unique_names() -> None:
     for site in found:
         assert site.new != site.old
         compile(site.source(), str(site.path), "exec")
+
+
+def test_save_bytes_reports_bytes_a_move_and_the_moves_the_limit_holds(tmp_path: Path) -> None:
+    out = run_script("save_bytes.py", "--actions", "200", tmp_path=tmp_path)
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == ["european", "classic"]
+    for line in lines:
+        moves = int(line.split()[1])
+        size = int(line.split()[3].replace(",", ""))
+        assert 0 < moves <= 201 and size > 0
+        assert f"{size / moves:6.1f} bytes a move" in line and "8,388,608 bytes hold about" in line
