@@ -115,30 +115,10 @@ class Controller:
         """The seat that won the cut."""
         return self.game.state.first_dealer
 
-    # ------------------------------------------------------------------ applying
-
-    def reason(self, action: Action) -> str | None:
-        """The engine's reason for refusing ``action`` now, or None when it is allowed."""
-        return self._verdict(action)[1]
-
-    def _verdict(self, action: Action) -> tuple[IllegalAction | None, str | None]:
-        """The engine's refusal of ``action`` now and its sentence ((None, None): allowed)."""
-        try:
-            self.game.verify(action)
-        except IllegalAction as error:
-            return error, self.words(error)
-        except Exception as error:  # a bug must not reach the player as a traceback
-            return None, _("That move could not be checked: {error}.").format(error=error)
-        return None, None
-
     def drawn_this_turn(self) -> frozenset[Card]:
         """The cards the player to act drew this turn and still holds (the hand's ``•``), as
         the turn state keeps them (so they survive ``rummy continue``)."""
         return frozenset(drawn_cards(self.game))
-
-    def can(self, action: Action) -> bool:
-        """Whether the engine accepts ``action`` now."""
-        return self.reason(action) is None
 
     # ------------------------------------------------------------------ take-back (P-4)
 
@@ -146,7 +126,7 @@ class Controller:
         """The one-sentence reason why ``seat`` may not take back the newest move now (the
         core's refusal in words), or None when it may. Computer players are never offered a
         take-back."""
-        refusal = self._seat_may_not_take_back(seat)
+        refusal = self.seat_may_not_take_back(seat)
         if refusal is not None:
             return refusal
         try:
@@ -155,7 +135,7 @@ class Controller:
             return _("That move could not be taken back: {error}.").format(error=error)
         return None if core_refusal is None else self.words(core_refusal)
 
-    def _seat_may_not_take_back(self, seat: int) -> str | None:
+    def seat_may_not_take_back(self, seat: int) -> str | None:
         """Why ``seat`` is not a person at this table who may take back a move, or None."""
         if self.is_bot(seat):
             return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
@@ -179,18 +159,6 @@ class Controller:
             return self.game.legal_actions()
         except Exception:  # pragma: no cover - engine bug
             return []
-
-    # ------------------------------------------------------------------ questions
-
-    def refusal(self, action: Action) -> IllegalAction | None:
-        """The engine's refusal of ``action`` now (code, rule, cards, meld), or None."""
-        try:
-            self.game.verify(action)
-        except IllegalAction as error:
-            return error
-        except Exception:  # a bug must not reach the player as a traceback
-            return None
-        return None
 
     # ------------------------------------------------------------------ computer players
 

@@ -124,10 +124,6 @@ class MatchSession:
         self.hands = HandOrders()
         self.saving = Autosave()
         """The autosave: the store, the save's name and whether saving works."""
-        self._people = frozenset(
-            seat for seat, placed in enumerate(setup.seats) if not placed.kind.is_bot
-        )
-        """The seats people play (computer players never take back a move, P-4)."""
         # Every refusal the table shows is written by one function, with the table's cards.
         self.controller = Controller(setup, game, lambda error: refusal_text(error, host.settings))
         """The match's read-only answers (views, refusals in words, the screens' questions)."""
@@ -301,14 +297,13 @@ class MatchSession:
         may, and replays the deal once), bring their hand order up to date (the cards come
         back) and save as if the move had never been made. Returns the public note, or the
         refusal's sentence with nothing changed."""
-        if mover is None or mover not in self._people:
-            if mover is not None and 0 <= mover < len(self.game.players):
-                return _("Computer players never take back their moves ({rule}).").format(
-                    rule="P-4"
-                )
+        if mover is None:
             return _("Only the player at the keyboard may take back a move ({rule}).").format(
                 rule="P-4"
             )
+        refusal = self.controller.seat_may_not_take_back(mover)
+        if refusal is not None:
+            return refusal
         try:
             note = self.game.take_back(mover)
         except IllegalAction as error:

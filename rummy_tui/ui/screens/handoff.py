@@ -18,7 +18,7 @@ drawn only after their own Enter (P-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -66,7 +66,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
             name: The player to pass the keyboard to.
             context: One line: variant, deal, whose turn.
             since: The public log to summarise from (the whole log; the screen picks what
-                happened since the player's last turn). None reads it from the app's match.
+                happened since the player's last turn). None: nothing is summarised.
             settings: How cards are drawn.
             seat: The player's seat (None: found by name).
             take_back: The line saying who may still take back the last discard (P-4), when
@@ -92,14 +92,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         return _("Pass to {player}").format(player=self.player_name)
 
     def _log_and_seat(self) -> tuple[list[ActionRecord], int | None]:
-        records, seat = self.records, self.seat
-        controller: Any = getattr(self.app, "controller", None)
-        if records is None and controller is not None:
-            view = controller.public_view()
-            records = list(view.log)
-            if seat is None and self.player_name in view.players:
-                seat = view.players.index(self.player_name)
-        return records or [], seat
+        return list(self.records or ()), self.seat
 
     def compose(self) -> ComposeResult:
         records, seat = self._log_and_seat()
