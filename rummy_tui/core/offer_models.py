@@ -6,7 +6,7 @@ See :mod:`rummy_tui.core.offers` for how they are worked out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rummy_tui.core.actions import Action
 from rummy_tui.core.cards import Card
@@ -90,11 +90,13 @@ class Offer:
     why_not: Refusal | None = None
     """None while some choice is allowed; otherwise the refusal a person should read first
     (there is one even when there is no choice at all)."""
+    allowed: tuple[Choice, ...] = field(init=False, repr=False, compare=False)
+    """The choices the engine allows now (worked out once, when the offer is made: the table
+    reads it on every key)."""
 
-    @property
-    def allowed(self) -> tuple[Choice, ...]:
-        """The choices the engine allows now."""
-        return tuple(choice for choice in self.choices if choice.refusal is None)
+    def __post_init__(self) -> None:
+        allowed = tuple(choice for choice in self.choices if choice.refusal is None)
+        object.__setattr__(self, "allowed", allowed)
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -120,30 +120,13 @@ class Controller:
         the turn state keeps them (so they survive ``rummy continue``)."""
         return frozenset(drawn_cards(self.game))
 
-    # ------------------------------------------------------------------ take-back (P-4)
-
-    def take_back_reason(self, seat: int) -> str | None:
-        """The one-sentence reason why ``seat`` may not take back the newest move now (the
-        core's refusal in words), or None when it may. Computer players are never offered a
-        take-back."""
-        refusal = self.seat_may_not_take_back(seat)
-        if refusal is not None:
-            return refusal
-        try:
-            core_refusal = self.game.take_back_refusal(seat)
-        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return _("That move could not be taken back: {error}.").format(error=error)
-        return None if core_refusal is None else self.words(core_refusal)
-
-    def seat_may_not_take_back(self, seat: int) -> str | None:
-        """Why ``seat`` is not a person at this table who may take back a move, or None."""
-        if self.is_bot(seat):
-            return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
-        if not 0 <= seat < len(self.players):
-            return _("Only the player at the keyboard may take back a move ({rule}).").format(
-                rule="P-4"
-            )
-        return None
+    def next_person(self) -> tuple[int | None, int]:
+        """The person who plays next from the seat to act on, and how many computers play
+        before them (None and 0 without people at the table)."""
+        for computers, seat in enumerate(self.public_view().turn_order()):
+            if not self.is_bot(seat):
+                return seat, computers
+        return None, 0
 
     def mover_to_take_back(self) -> int | None:
         """The person whose move a take-back would undo now (after a discard: the player who

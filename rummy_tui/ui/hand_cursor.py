@@ -6,7 +6,8 @@ needs drawing again."""
 from __future__ import annotations
 
 from rummy_tui.core import Card
-from rummy_tui.ui.hand_state import HandState, sort_cards
+from rummy_tui.ui.hand_state import HandState
+from rummy_tui.ui.render import sort_cards
 
 
 def selected_cards(state: HandState | None) -> tuple[Card, ...]:

@@ -21,7 +21,7 @@ from rummy_tui.ui.table_text import Mode
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from rummy_tui.core import PlayerView
+    from rummy_tui.core import Game, PlayerView
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.table import TableScreen
@@ -33,8 +33,13 @@ class HandingOn(Protocol):
     host: TableHost
     controller: Controller
     table: TableScreen
+    game: Game
     keyboard_seat: int | None
     handoff_due: bool
+
+    def seat_may_not_take_back(self, seat: int | None) -> str | None:
+        """Why ``seat`` is not a person at this table who may take back a move, or None."""
+        ...
 
     def hide_hand(self) -> PlayerView:
         """No hand on the table (the public view, which is returned)."""
@@ -114,7 +119,7 @@ def take_back_gate(session: HandingOn, seat: int, mover: int) -> None:
     after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
     from rummy_tui.ui.screens.handoff import TakeBackGate
 
-    refusal = session.controller.take_back_reason(mover)
+    refusal = take_back_reason(session, mover)
     if refusal is not None:
         refused(session, refusal)
         return
@@ -130,6 +135,20 @@ def take_back_gate(session: HandingOn, seat: int, mover: int) -> None:
 
     gate = TakeBackGate(players[mover], players[seat], settings=session.table.settings)
     session.host.show_screen(gate, passed)
+
+
+def take_back_reason(session: HandingOn, seat: int) -> str | None:
+    """The one-sentence reason why ``seat`` may not take back the newest move now (the
+    core's refusal in words), or None when it may. Computer players are never offered a
+    take-back."""
+    refusal = session.seat_may_not_take_back(seat)
+    if refusal is not None:
+        return refusal
+    try:
+        core_refusal = session.game.take_back_refusal(seat)
+    except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+        return _("That move could not be taken back: {error}.").format(error=error)
+    return None if core_refusal is None else session.controller.words(core_refusal)
 
 
 def refused(session: HandingOn, refusal: str) -> None:

@@ -11,7 +11,7 @@ names the keys when it has a ``key_display``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +21,7 @@ from textual.dom import DOMNode
 from textual.keys import format_key
 
 from rummy_tui.i18n import _, pgettext
+from rummy_tui.ui.translate import translate_bindings
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,20 @@ def keys_table(rows: Sequence[KeyRow]) -> Table:
 def keys_line(rows: Sequence[KeyRow]) -> str:
     """The rows on one line, for the foot of a page: "f four-colour cards · Esc close"."""
     return " · ".join(f"{row.keys} {row.words or row.name}" for row in rows)
+
+
+def translate_screen_keys(screen: DOMNode) -> None:
+    """The key bar's words of ``screen`` in the language in use (again after the language
+    changes), and the space bar's name too; the other keys show what is printed on them."""
+    merged = type(screen)._merged_bindings
+    if merged is not None:
+        screen._bindings = merged.copy()
+    translate_bindings(screen)
+    bindings = screen._bindings.key_to_bindings
+    for key, entries in bindings.items():
+        bindings[key] = [
+            replace(binding, key_display=key_label(binding.key_display))
+            if binding.key_display
+            else binding
+            for binding in entries
+        ]

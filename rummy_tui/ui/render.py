@@ -249,6 +249,11 @@ def by_rank_key(card: Card) -> tuple[int, int, int]:
     return (card.rank, SUIT_SORT_ORDER[card.suit], card.copy)
 
 
+def sort_cards(cards: list[Card], mode: str) -> list[Card]:
+    """The cards sorted by suit or by rank, as a sorted hand shows them."""
+    return sorted(cards, key=by_rank_key if mode == "rank" else by_suit_key)
+
+
 def fit_line(phrases: Sequence[Text], width: int) -> Text:
     """Phrases on one line of at most ``width`` cells, for a bar that must not wrap (the
     table's top line: at 80 columns with twelve players "· saved" used to drop to a second

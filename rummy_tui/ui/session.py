@@ -1,41 +1,31 @@
 """The match session: the one owner of the match at the table.
 
-A :class:`MatchSession` holds the game and its setup, the hands' order, the seat at the
-keyboard, the autosave, the computer players' moves, take-backs, and what the table shows
-next. The app keeps one session while a match is at the table; the session's own table
-(:class:`SessionTable`) hands the table screen's messages straight to it. The table screen
-gets views and posts messages (attributes down, messages up) and asks its questions through
-the session's read-only :class:`TableAnswers` (answered by the match's read-only
-:class:`~rummy_tui.ui.controller.Controller`).
-
-Every move goes through :meth:`MatchSession.act`, whoever makes it: a person at the table (the
-screen's :class:`~rummy_tui.ui.table_messages.Act`), a computer player (its worker's choice,
-:mod:`rummy_tui.ui.computer_moves`), or the next deal dealt from the end-of-deal screen. The
-road is short and one way: the table posts the move, the session applies it through
-``Game.apply``, brings the mover's hand order up to date and saves with one call
-(``Autosave.save``); a take-back (P-4) takes the same road through ``Game.take_back``. Then
-:meth:`MatchSession.moved` alone decides what the table shows next: the same player's hand,
-the next player's hand after a hand-off, a computer's move, or the end of the deal.
+A :class:`MatchSession` holds the game and its setup, every seat's hand order
+(:class:`HandOrders`), the seat at the keyboard, the autosave, the computers' turns, take-backs
+and what the table shows next. Its own table (:class:`SessionTable`) hands the screen's
+messages straight to it. Every move takes one road, whoever makes it: :meth:`MatchSession.act`
+applies it through ``Game.apply``, brings the mover's hand order up to date and saves with one
+call (``Autosave.save``); a take-back (P-4) takes the same road through ``Game.take_back``.
+Then :meth:`MatchSession.moved` alone decides what the table shows next.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from rummy_tui.core import Action, ActionRecord, IllegalAction, Phase, StartDeal
+from rummy_tui.core import Action, ActionRecord, Card, IllegalAction, Phase, PlayerView, StartDeal
 from rummy_tui.core.offers import offers
 from rummy_tui.i18n import _
 from rummy_tui.persistence.autosave import Autosave
-from rummy_tui.ui import hand_offs, match_end, table_menus, table_messages
-from rummy_tui.ui.computer_moves import ComputerChoice, ComputerMoves
+from rummy_tui.ui import hand_offs, match_end, table_menus
+from rummy_tui.ui.computer_moves import ComputerMoves
 from rummy_tui.ui.controller import Controller
-from rummy_tui.ui.hand_state import HandOrders
+from rummy_tui.ui.hand_state import HandState, restored_orders
 from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
+from rummy_tui.ui.move_outcome import Outcome, Source
 from rummy_tui.ui.refusal_text import refusal_text
-from rummy_tui.ui.screens.table import TableScreen
+from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.screens.table import TableScreen, Wish
 from rummy_tui.ui.session_answers import TableAnswers
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import SeatLabel
@@ -43,43 +33,12 @@ from rummy_tui.ui.widgets.players import SeatLabel
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from rummy_tui.core import Game, PlayerView
+    from rummy_tui.core import Game
     from rummy_tui.core.state import TakeBackNote
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.settings import DisplaySettings
-
-STREAK_DRAW_EVERY = 0.2
-"""While computers move one after another, the table is redrawn at most this often (seconds).
-At the "instant" pace a 12-seat table would otherwise lay out the whole screen after every
-computer move, faster than anyone can read; at every slower pace each move is still drawn.
-The table is always drawn when the streak ends (a person's turn, the end of the deal) and
-before a computer's move waits behind a menu."""
-
-
-class Source(StrEnum):
-    """Who made a move."""
-
-    PERSON = "person"
-    COMPUTER = "computer"
-    DEALER = "dealer"
-    """The next deal, dealt when the players close the end-of-deal screen."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of an action: applied (with its log record) or refused (with the reason)."""
-
-    record: ActionRecord | None = None
-    reason: str | None = None
-    error: IllegalAction | None = None
-    """The engine's refusal itself (code, rule, cards, meld) when it refused."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the action was applied."""
-        return self.record is not None
 
 
 class SessionTable(TableScreen):
@@ -90,25 +49,25 @@ class SessionTable(TableScreen):
         super().__init__(*arguments, **keywords)
         self._session = session
 
-    def on_table_screen_act(self, message: table_messages.Act) -> None:
+    def on_table_screen_act(self, message: TableScreen.Act) -> None:
         """A person asked for a move: the session makes it."""
         message.stop()
         self._session.person_acts(message.action)
 
-    def on_table_screen_take_back(self, message: table_messages.TakeBack) -> None:
+    def on_table_screen_take_back(self, message: TableScreen.TakeBack) -> None:
         """The person at the keyboard takes back their newest move (P-4)."""
         message.stop()
         self._session.take_back()
 
-    def on_table_screen_wants(self, message: table_messages.Wants) -> None:
+    def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
         """A menu over the table: the hint, the help, the score sheet or the leave menu."""
         message.stop()
         self._session.wants(message.wish)
 
-    def on_table_screen_resumed(self, message: table_messages.Resumed) -> None:
+    def on_table_screen_resumed(self, message: TableScreen.Resumed) -> None:
         """The table is back on top: a computer's move that waited is made now."""
         message.stop()
-        self._session.table_resumed()
+        self._session.computers.resumed()
 
 
 SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name
@@ -122,6 +81,10 @@ class MatchSession:
         self.host = host
         self.setup, self.game = setup, game
         self.hands = HandOrders()
+        self.people = frozenset(
+            seat for seat, place in enumerate(setup.seats) if not place.kind.is_bot
+        )
+        """The seats people play (the others are computers)."""
         self.saving = Autosave()
         """The autosave: the store, the save's name and whether saving works."""
         # Every refusal the table shows is written by one function, with the table's cards.
@@ -136,7 +99,6 @@ class MatchSession:
             self.controller.public_view(),
             labels,
             host.settings,
-            self.hands,
             TableAnswers(self.controller),
             hints=setup.hints,
         )
@@ -146,17 +108,8 @@ class MatchSession:
         self.handoff_due = False
         """A resumed match: the first person to play gets a hand-off even when computer
         players move first (nobody knows who sat down at the keyboard)."""
-        self.computers = ComputerMoves(host)
-        self._bot_waiting: ComputerChoice | None = None
-        """A computer's move chosen while a screen (menu, help, hint) covered the table: it is
-        made when the table is back on top."""
-        self.clock: Callable[[], float] = time.monotonic
-        """The clock that paces redraws during a computers' streak."""
-        self._streak_drawn_at: float | None = None
-        """When the table was last drawn during the current computers' streak (None: no
-        streak, the next computer's turn is drawn)."""
-        self._streak_stale = False
-        """A computer's turn was not drawn yet (the table shows an earlier moment)."""
+        self.computers = ComputerMoves(self)
+        """The computer players' turns (their thinking, and how often the table is drawn)."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -282,7 +235,6 @@ class MatchSession:
         result = self._take_back(mover)
         if not isinstance(result, str):
             self.stop_bots()
-            self._bot_waiting = None
             self.keyboard_seat = mover
             self.moved(result)
             return
@@ -297,13 +249,9 @@ class MatchSession:
         may, and replays the deal once), bring their hand order up to date (the cards come
         back) and save as if the move had never been made. Returns the public note, or the
         refusal's sentence with nothing changed."""
-        if mover is None:
-            return _("Only the player at the keyboard may take back a move ({rule}).").format(
-                rule="P-4"
-            )
-        refusal = self.controller.seat_may_not_take_back(mover)
-        if refusal is not None:
-            return refusal
+        refusal = self.seat_may_not_take_back(mover)
+        if refusal is not None or mover is None:
+            return refusal or ""
         try:
             note = self.game.take_back(mover)
         except IllegalAction as error:
@@ -313,6 +261,16 @@ class MatchSession:
         self.hands.took_back(self.game.view(mover))
         self.autosave()
         return note
+
+    def seat_may_not_take_back(self, seat: int | None) -> str | None:
+        """Why ``seat`` is not a person at this table who may take back a move, or None."""
+        if seat is None or not 0 <= seat < len(self.setup.seats):
+            return _("Only the player at the keyboard may take back a move ({rule}).").format(
+                rule="P-4"
+            )
+        if seat not in self.people:
+            return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
+        return None
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
@@ -324,12 +282,14 @@ class MatchSession:
         """``seat``'s hand on the table, played or watched, with what the core offers it now
         (its cards drawn this turn among them)."""
         view = self.controller.view(seat)
-        self.table.show(view, mode, offers(self.game, seat))
+        seat_offers = offers(self.game, seat)
+        hand = self.hands.shown(view, seat_offers.drawn)
+        self.table.show(view, mode, seat_offers, hand)
 
     def hide_hand(self) -> PlayerView:
         """No hand on the table (the public view, which is returned)."""
         view = self.controller.public_view()
-        self.table.hide_hand(view)
+        self.table.show(view, Mode.HIDDEN)
         return view
 
     def next_turn(self, force_handoff: bool = False) -> None:
@@ -343,58 +303,26 @@ class MatchSession:
         own hand meanwhile."""
         controller = self.controller
         if controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-            self._end_streak()
+            self.computers.end_streak()
             self.show_deal_end()
             return
         seat = controller.current
         humans = controller.human_seats
         if controller.is_bot(seat):
-            person, computers = self._next_person()
+            person, computers = controller.next_person()
             if len(humans) > 1 and person is not None and person != self.keyboard_seat:
-                self._end_streak()
+                self.computers.end_streak()
                 hand_offs.hand_off(self, person, computers_first(computers))
                 return
-            now = self.clock()
-            drawn = self._streak_drawn_at
-            if drawn is None or now - drawn >= STREAK_DRAW_EVERY:
-                self._streak_drawn_at = now
-                self._draw_computer_turn()
-            else:
-                self._streak_stale = True
-            self.start_bot(seat)
+            self.computers.play(seat)
             return
-        self._end_streak()
+        self.computers.end_streak()
         if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
             under_way = turn_under_way(controller.public_view(), seat, self.table.settings)
             hand_offs.hand_off(self, seat, under_way)
             return
         self.keyboard_seat = seat
         self.show_hand(seat, Mode.PLAY)
-
-    def _next_person(self) -> tuple[int | None, int]:
-        """The person who plays next from the seat to act on, and how many computers play
-        before them (None and 0 without people at the table)."""
-        controller = self.controller
-        for computers, seat in enumerate(controller.public_view().turn_order()):
-            if not controller.is_bot(seat):
-                return seat, computers
-        return None, 0
-
-    def _end_streak(self) -> None:
-        """No computer is moving now: the next computer's turn is drawn at once."""
-        self._streak_drawn_at = None
-        self._streak_stale = False
-
-    def _draw_computer_turn(self) -> None:
-        """The table while a computer plays: the hand of the person at the keyboard watched
-        (the one person at the table, or the person who plays after the computers), else no
-        hand."""
-        watcher = self.keyboard_seat
-        self._streak_stale = False
-        if watcher is not None and not self.controller.is_bot(watcher):
-            self.show_hand(watcher, Mode.WATCH)
-        else:
-            self.hide_hand()
 
     def show_deal_end(self) -> None:
         """Reveal every hand with the score breakdown (P-3)."""
@@ -425,71 +353,146 @@ class MatchSession:
 
     # ------------------------------------------------------------------ menus over the table
 
-    def wants(self, wish: table_messages.Wish) -> None:
+    def wants(self, wish: Wish) -> None:
         """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        if wish == "hint":
-            if self.keyboard_seat is not None:  # the hint for the player at the keyboard
-                table_menus.show_hint(self.host, self.controller.hint_for(self.keyboard_seat))
-        elif wish == "help":
-            self.show_help()
-        elif wish == "sheet":
-            table_menus.show_sheet(self.host, self.game)
-        else:
-            self.leave_table()
+        table_menus.over_table(self, wish)
 
     def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
         """Ask whether to leave the table (saved once more first)."""
         self.save_now()
-        note = self.saving.leave_note()
-        table_menus.leave_table(self.host, note, self.save_now, on_cancel)
+        table_menus.leave_table(self.host, self.saving.leave_note(), self.save_now, on_cancel)
 
     def show_help(self) -> None:
         """The keys, the display switches and the rules."""
-        game = self.game
-        table_menus.show_help(
-            self.host, self.table, game.rules, self.setup.hints, game.state.seed, self.restyle
-        )
+        table_menus.table_help(self)
 
     # ------------------------------------------------------------------ computer players
 
     def stop_bots(self) -> None:
         """A computer still thinking stops at once (its choice is dropped)."""
         self.computers.stop()
-        self._end_streak()
 
-    def start_bot(self, seat: int) -> None:
-        """Let the computer in ``seat`` choose its next action in a worker thread."""
-        controller = self.controller
-        self.computers.start(
-            controller.bot_for(seat),
-            controller.view(seat),
-            controller.legal_actions(),
-            self.setup.bot_delay,
-            self._bot_chose,
-        )
+    def computer_acts(self, action: Action) -> bool:
+        """A computer's move, on the one road; whether it was applied."""
+        return self.act(action, Source.COMPUTER).ok
 
-    def _bot_chose(self, choice: ComputerChoice) -> None:
-        if not self.computers.is_current(choice):
+
+# ---------------------------------------------------------------------------- hand orders
+
+
+def arrange_hand(order: list[Card], hand: list[Card], mode: str) -> list[Card]:
+    """The player's order brought up to date with the cards now in ``hand``.
+
+    A hand kept sorted stays sorted (new cards go to their place); a hand arranged by hand
+    keeps its order, new cards at the end; with nothing left of the old order the hand is
+    sorted afresh.
+    """
+    in_hand = set(hand)
+    kept = [card for card in order if card in in_hand]
+    if not kept:
+        return sort_cards(hand, mode)
+    kept_set = set(kept)
+    new = [card for card in hand if card not in kept_set]
+    if kept == sort_cards(kept, mode):
+        return sort_cards(kept + new, mode)
+    return kept + new
+
+
+def sync_hand(state: HandState, view: PlayerView) -> None:
+    """Bring ``state`` up to date with the hand in ``view`` (the cards a move added or took).
+
+    Running it twice with the same view changes nothing.
+    """
+    hand = list(view.hand)
+    in_hand = set(hand)
+    if state.deal != view.deal_number:
+        # Cards are the same objects from deal to deal: nothing of the last deal's order,
+        # selection or "new card" marks may leak into the next one.
+        state.order, state.selected, state.fresh, state.cursor = [], set(), set(), 0
+        state.deal = view.deal_number
+    kept = [card for card in state.order if card in in_hand]
+    kept_set = set(kept)
+    new = [card for card in hand if card not in kept_set]
+    turn_key = (view.deal_number, view.turn_number)
+    if turn_key != state.turn_key:
+        state.fresh = set()
+        state.turn_key = turn_key
+    at_cursor = state.order[state.cursor] if 0 <= state.cursor < len(state.order) else None
+    state.order = arrange_hand(state.order, hand, state.sort_mode)
+    if not kept:
+        state.fresh = set()
+    else:
+        if view.current == view.seat:
+            state.fresh |= set(new)
+        if new and at_cursor in kept_set:
+            state.cursor = state.order.index(at_cursor)
+    state.fresh &= in_hand
+    state.selected &= in_hand
+    state.cursor = max(0, min(state.cursor, len(state.order) - 1))
+
+
+class HandOrders:
+    """Every seat's hand state, by seat: what the save keeps as ``hand_order``."""
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int, HandState] = {}
+
+    def __getitem__(self, seat: int) -> HandState:
+        return self.by_seat[seat]
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.by_seat
+
+    def clear(self) -> None:
+        """Forget every order."""
+        self.by_seat.clear()
+
+    def of(self, seat: int) -> HandState:
+        """The state of ``seat``'s hand (made empty the first time)."""
+        return self.by_seat.setdefault(seat, HandState())
+
+    def shown(self, view: PlayerView, drawn: tuple[Card, ...]) -> HandState:
+        """``view.seat``'s hand as the table is to show it: its order up to date with the hand
+        in ``view``, the cards ``drawn`` this turn marked (while the seat is to act)."""
+        state = self.of(view.seat)
+        sync_hand(state, view)
+        if view.seat == view.current:
+            state.fresh = set(drawn) & set(view.hand)
+        return state
+
+    def follow(self, view: PlayerView) -> None:
+        """A move of ``view.seat`` changed its hand: the selection is spent, and its order is
+        brought up to date (if it has one)."""
+        state = self.by_seat.get(view.seat)
+        if state is not None:
+            state.selected.clear()
+            if state.deal == view.deal_number:
+                sync_hand(state, view)
+
+    def took_back(self, view: PlayerView) -> None:
+        """A take-back (P-4) changed ``view.seat``'s hand: bring its order up to date, with the
+        cursor on the first card that came back (the discard taken back, one of a meld's
+        cards), so the next key acts on it. Cards coming back did not come in this turn:
+        they get no fresh mark."""
+        state = self.by_seat.get(view.seat)
+        if state is None:
             return
-        if not self.host.is_on_top(self.table):
-            # A menu or the help is open over the table: the computer waits for it to close,
-            # and the table under it shows the moment the computer is about to move.
-            if self._streak_stale:
-                self._draw_computer_turn()
-            self._bot_waiting = choice
+        state.selected.clear()
+        if state.deal != view.deal_number:
             return
-        self._bot_waiting = None
-        if choice.error:
-            self.host.notice(choice.error, "warning")
-        action = choice.action
-        outcome = self.act(action, Source.COMPUTER) if action is not None else None
-        if outcome is None or not outcome.ok:
-            legal = self.controller.legal_actions()
-            if not legal or not self.act(legal[0], Source.COMPUTER).ok:
-                self.host.notice(_("The computer player cannot move; the match is stuck."), "error")
+        before, fresh_before = set(state.order), set(state.fresh)
+        sync_hand(state, view)
+        state.fresh = fresh_before & set(state.order)
+        returned = [index for index, card in enumerate(state.order) if card not in before]
+        if returned:
+            state.cursor = returned[0]
 
-    def table_resumed(self) -> None:
-        """The table is on top again: make the computer's move that waited for it."""
-        waiting, self._bot_waiting = self._bot_waiting, None
-        if waiting is not None:
-            self.host.soon(self._bot_chose, waiting)
+    def to_extra(self) -> dict[str, list[str]]:
+        """The orders as they are, for the save's extra data."""
+        return {
+            str(seat): [card.key for card in state.order] for seat, state in self.by_seat.items()
+        }
+
+    def restore(self, saved: object, views: list[PlayerView]) -> None:
+        """Take back the orders kept in a save (``views``: each seat's view, by seat)."""
+        self.by_seat.update(restored_orders(saved, views))

@@ -152,3 +152,24 @@ def table_offers(action: str, moves: frozenset[str], hints: bool) -> bool:
         return hints
     kinds = KEY_MOVES.get(action)
     return kinds is None or bool(kinds & moves)
+
+
+TURN_KEYS = frozenset(
+    {"draw", "take", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal", "hint"}
+)
+"""The table's keys that act for the player to move (off unless a hand is played)."""
+HAND_KEYS = frozenset({"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"})
+"""The keys that arrange the hand on show (off while none is shown)."""
+
+
+def key_on(
+    action: str, played: bool, hand_shown: bool, moves: frozenset[str] | None, hints: bool
+) -> bool:
+    """Whether the table's key for ``action`` works now: a turn key while a hand is
+    ``played``, a hand key while a hand is shown, and neither when the variant does not
+    have its kind of move among the seat's ``moves`` (None: no offers, as no hand is shown)."""
+    if action in TURN_KEYS and not played:
+        return False
+    if action in HAND_KEYS and not hand_shown:
+        return False
+    return moves is None or table_offers(action, moves, hints)

@@ -9,19 +9,62 @@ game. The match session calls them with what they show.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
     from rummy_tui.bots import Hint
     from rummy_tui.core import Game, RuleSet
+    from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.settings import DisplaySettings
 
 Restyle = Callable[["DisplaySettings"], None]
 """Redraws the table with new display settings."""
+
+
+class MenusTable(Protocol):
+    """The match session, as the menus over its table see it."""
+
+    host: TableHost
+    setup: MatchSetup
+    game: Game
+    controller: Controller
+    table: TableScreen
+    keyboard_seat: int | None
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave the table."""
+        ...
+
+    def restyle(self, settings: DisplaySettings) -> None:
+        """Redraw the table with new display settings."""
+        ...
+
+
+def over_table(session: MenusTable, wish: Literal["hint", "help", "leave", "sheet"]) -> None:
+    """The menu a key of the table asked for: the hint for the player at the keyboard, the
+    help, the score sheet or the leave menu."""
+    host = session.host
+    if wish == "hint":
+        if session.keyboard_seat is not None:
+            show_hint(host, session.controller.hint_for(session.keyboard_seat))
+    elif wish == "help":
+        table_help(session)
+    elif wish == "sheet":
+        show_sheet(host, session.game)
+    else:
+        session.leave_table()
+
+
+def table_help(session: MenusTable) -> None:
+    """The help over a match's table: its variant's keys, the display switches and its rules."""
+    game = session.game
+    rules, hints, seed = game.rules, session.setup.hints, game.state.seed
+    show_help(session.host, session.table, rules, hints, seed, session.restyle)
 
 
 def leave_table(

@@ -18,8 +18,6 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-import pytest
-
 from rummy_tui.persistence.autosave import Autosave
 from tests.ui.helpers import app_for, pass_to, press, stacked_game
 
@@ -134,28 +132,18 @@ def _check(key: str, road: Road) -> None:
     assert len(road.modules) <= 4, f"{key}: {road.modules}"
 
 
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    reason="still more than four modules: the hand order (ui.hand_state) and, for x and t, "
-    "the move keys' own modules (hand_cursor, move_keys, core.seat_options) before the post",
-)
-
-
-@NOT_YET
 async def test_u_goes_from_the_key_to_the_disk_through_four_modules_one_way(
     tmp_path: Path,
 ) -> None:
     _check("u", await _follow("u", ("t",), tmp_path))
 
 
-@NOT_YET
 async def test_x_goes_from_the_key_to_the_disk_through_four_modules_one_way(
     tmp_path: Path,
 ) -> None:
     _check("x", await _follow("x", ("t",), tmp_path))
 
 
-@NOT_YET
 async def test_t_goes_from_the_key_to_the_disk_through_four_modules_one_way(
     tmp_path: Path,
 ) -> None:

@@ -8,7 +8,8 @@ import re
 import threading
 
 from rummy_tui.core import Discard, DrawStock, DrawTwo, Phase
-from rummy_tui.ui.screens.table import Mode, sort_cards
+from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.screens.table import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.core import Phase
-from rummy_tui.ui.screens.table import sort_cards
+from rummy_tui.ui.render import sort_cards
 from tests.ui.helpers import (
     app_for,
     cursor_to,
@@ -79,12 +79,12 @@ async def test_saved_hand_order_of_an_earlier_deal_is_not_restored() -> None:
         mixed = list(reversed(anna))
         stale = [card.key for card in anna[:5]] + ["QH", "QS", "QD", "2S", "2D"]
         assert app.session is not None
-        app.session.table.hands.clear()
+        app.session.hands.clear()
         app.session.restore_extra(
             {"hand_order": {"0": [card.key for card in mixed], "1": stale, "7": ["QH"]}}
         )
-        assert app.session.table.hands[0].order == mixed
-        assert 1 not in app.session.table.hands and 7 not in app.session.table.hands
+        assert app.session.hands[0].order == mixed
+        assert 1 not in app.session.hands and 7 not in app.session.hands
 
 
 async def test_lay_off_refusal_with_several_melds_does_not_name_just_one() -> None:

@@ -69,7 +69,8 @@ async def test_the_same_table_shown_again_paints_and_lays_out_nothing() -> None:
         screen = table(app)
         assert app.session is not None
         with refreshes() as (painted, laid_out):
-            screen.show(app.session.controller.view(seat), Mode.PLAY, screen.offers)
+            view = app.session.controller.view(seat)
+            screen.show(view, Mode.PLAY, screen.offers, screen.hand_state)
             await pilot.pause()
         assert laid_out == []
         assert [widget for widget in painted if widget.screen is screen] == []

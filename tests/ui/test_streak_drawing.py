@@ -40,7 +40,7 @@ async def _computers_streak(clock: Any) -> tuple[list[Mode], int, RummyApp, Any]
         assert game_of(app).current == 0
         assert table(app).mode is Mode.PLAY
         assert app.session is not None
-        app.session.clock = clock
+        app.session.computers.clock = clock
         drawn = _counting_draws(app)
         before = len(game_of(app).state.log)
         await press(pilot, "d")

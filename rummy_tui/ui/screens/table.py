@@ -1,71 +1,73 @@
-"""The table: every player's public state, the piles, the log, and the hand at the keyboard.
+"""The table screen: the keys and clicks of the player at the keyboard, turned into moves.
 
-The screen turns key presses and clicks into actions and posts them up as :class:`TableScreen.Act`
-messages; the match session (:mod:`rummy_tui.ui.session`) applies them and hands the screen what
-to draw next (:meth:`TableScreen.show`, :meth:`TableScreen.moved`, :meth:`TableScreen.refused`).
-The screen never calls the app and never holds the game: what it draws comes from one
-:class:`PlayerView` at a time (the view of the player at the keyboard, or the public view while
-the keyboard is being passed or computer players move), and what it needs to know before it
-what the seat at the keyboard may do comes with each view as the core's
-:class:`~rummy_tui.core.offers.SeatOffers` (none while no hand is shown); the offers that depend
-on the selection it asks through the read-only :class:`~rummy_tui.ui.move_keys.TableQuestions`.
-
-What each move key decides lives in :mod:`rummy_tui.ui.move_keys` (plain functions of the
-moment, one rule for every key); the cursor and selection keys in
-:mod:`rummy_tui.ui.hand_cursor`. The order a player arranged the hand in belongs to the match
-session (:class:`~rummy_tui.ui.hand_state.HandOrders`, handed down at construction); the screen
-moves the cursor and the selection in it. Which keys are on comes from the offers too.
+The match session (:mod:`rummy_tui.ui.session`) hands the screen what to show
+(:meth:`TableScreen.show`: one :class:`PlayerView`, what the core offers its seat as
+:class:`~rummy_tui.core.offers.SeatOffers`, and the hand's order), and the screen posts moves
+up as :class:`TableScreen.Act` messages; it never calls the app nor holds the game. Its
+widgets are drawn by :class:`~rummy_tui.ui.widgets.table_view.TableView`. Every move key is a
+plain function of the moment at the end of this module, all alike: the key's offer, then the
+one rule of :func:`decide`; the questions it may ask come from
+:mod:`rummy_tui.ui.key_questions`, the hand keys' changes from :mod:`rummy_tui.ui.hand_cursor`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
 
-from rummy_tui.core import Action, ActionRecord, PlayerView
-from rummy_tui.core.offers import SeatOffers
+from rummy_tui.core import Action, ActionRecord, Card, PlayerView, TakeDiscard
+from rummy_tui.core.offers import Choice as Offered
+from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.i18n.outside_text import plain
-from rummy_tui.ui import hand_cursor, move_keys, table_messages
+from rummy_tui.ui import hand_cursor
 from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.hand_box import hand_box
-from rummy_tui.ui.hand_state import HandOrders, HandState, sort_cards
-from rummy_tui.ui.key_help import key_label
-from rummy_tui.ui.move_keys import Ask, Complain, Decision, KeyMoment, Post, Refuse, TableQuestions
-from rummy_tui.ui.render import log_text
+from rummy_tui.ui.hand_state import HandState
+from rummy_tui.ui.key_help import translate_screen_keys
+from rummy_tui.ui.key_questions import (
+    Ask,
+    Complain,
+    Decision,
+    KeyMoment,
+    OneCardMove,
+    Post,
+    Question,
+    Refuse,
+    TableQuestions,
+    ask_draw_two,
+    ask_final_discard,
+    ask_meld_to_lay_off_on,
+    ask_reading,
+    ask_take,
+    key_offered,
+    pile_refused,
+    refusal_words,
+    take_back_refusal,
+    too_many_selected,
+)
 from rummy_tui.ui.screens.log_view import LogScreen
-from rummy_tui.ui.screens.prompt import ChoiceScreen
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_keys import TABLE_BINDINGS, table_offers
-from rummy_tui.ui.table_text import Mode, phase_hint, top_line
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.table_keys import TABLE_BINDINGS, key_on
+from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
-from rummy_tui.ui.widgets.log import LogPanel
-from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
-from rummy_tui.ui.widgets.players import PlayerBox, PlayersPanel, SeatLabel, TablePicture
-from rummy_tui.ui.widgets.quiet import set_border_title, update_static
+from rummy_tui.ui.widgets.piles import PilesView
+from rummy_tui.ui.widgets.players import PlayerBox, SeatLabel
+from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 
-__all__ = ["Mode", "TableScreen", "sort_cards"]
+__all__ = ["Mode", "TableScreen"]
 
-TURN_KEYS = frozenset(
-    {"draw", "take", "draw_two", "meld", "lay_off", "discard", "go_out", "end_deal", "hint"}
-)
-"""The table's keys that act for the player to move (off unless a hand is played)."""
-HAND_ACTIONS = frozenset(
-    {"cursor", "cursor_line", "cursor_end", "pick", "move_card", "sort", "clear"}
-)
+Wish = Literal["hint", "help", "leave", "sheet"]
+"""A menu over the table: the hint, the help, the score sheet or the leave menu."""
 
 
 class TableScreen(Screen[None]):
@@ -75,28 +77,44 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
-    Act = table_messages.Act
-    Wants = table_messages.Wants
-    TakeBack = table_messages.TakeBack
-    Resumed = table_messages.Resumed
+    # What the screen posts up (attributes down, messages up); their handlers are
+    # ``on_table_screen_<message>``.
+
+    @dataclass
+    class Act(Message):
+        """The player at the keyboard asks for ``action`` (the match session applies it)."""
+
+        action: Action
+
+    @dataclass
+    class Wants(Message):
+        """The player asks for a menu over the table (hint, help, score sheet, leave)."""
+
+        wish: Wish
+
+    class TakeBack(Message):
+        """The player at the keyboard asks to take back their newest move (P-4)."""
+
+    class Resumed(Message):
+        """The table is back on top (a menu or a question closed)."""
 
     def __init__(
         self,
         view: PlayerView,
         labels: tuple[SeatLabel, ...],
         settings: DisplaySettings,
-        hands: HandOrders,
         asks: TableQuestions,
         hints: bool = True,
     ) -> None:
-        """The table of ``labels`` starts from ``view`` (public: no hand); ``hands`` are the
-        session's hand orders, ``asks`` its read-only questions, ``hints`` the hint switch."""
+        """The table of ``labels`` starts from ``view`` (public: no hand); ``asks`` are the
+        session's read-only questions, ``hints`` the hint switch."""
         super().__init__()
         self.translate_keys()
         self.labels = labels
         self.settings = settings
-        self.hands = hands
         self.asks = asks
+        self.hand_state: HandState | None = None
+        """The order, selection and cursor of the hand on show (the session's; None without)."""
         self.hints = hints
         self.view: PlayerView = view
         self.mode = Mode.HIDDEN
@@ -105,34 +123,13 @@ class TableScreen(Screen[None]):
         self.saved_note = ""
 
     def translate_keys(self) -> None:
-        """The footer's words in the language in use (again after the language changes); the
-        space bar's name too, the other keys show what is printed on them."""
-        merged = self._merged_bindings
-        if merged is not None:
-            self._bindings = merged.copy()
-        translate_bindings(self)
-        bindings = self._bindings.key_to_bindings
-        for key, entries in bindings.items():
-            bindings[key] = [
-                replace(binding, key_display=key_label(binding.key_display))
-                if binding.key_display
-                else binding
-                for binding in entries
-            ]
+        """The key bar's words in the language in use (again after the language changes)."""
+        translate_screen_keys(self)
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Static(id="top-bar")
-        with Horizontal(id="middle"):
-            yield PlayersPanel(len(self.labels), id="players")
-            with Vertical(id="side"):
-                yield PilesView(id="piles")
-                yield LogPanel(id="log")
-        yield Static(id="phase-hint")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-        yield Static(id="status")
+        yield TableView(len(self.labels), id="table-view")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -144,32 +141,28 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ data from the session
 
-    def show(self, view: PlayerView, mode: Mode, offers: SeatOffers | None = None) -> None:
+    def show(
+        self,
+        view: PlayerView,
+        mode: Mode,
+        offers: SeatOffers | None = None,
+        hand: HandState | None = None,
+    ) -> None:
         """Draw ``view``; ``mode`` says whether its hand is played, watched or hidden;
-        ``offers`` are what the core offers its seat now (none with a hidden hand), the cards
-        it drew this turn among them (the hand's ``•`` marks, from the turn state, so they
-        are right after ``rummy continue`` and a hand-off too)."""
+        ``offers`` are what the core offers its seat now (none with a hidden hand); ``hand``
+        is the order, selection and cursor of its hand, up to date with ``view`` (the cards
+        drawn this turn marked)."""
         self.view = view
         self.mode = mode
-        self.offers = offers if mode is not Mode.HIDDEN else None
-        if mode is not Mode.HIDDEN and view.hand:
-            self.hands.sync(view)
-            if view.seat == view.current:
-                drawn = offers.drawn if offers is not None else ()
-                self.hands.of(view.seat).fresh = set(drawn) & set(view.hand)
+        hidden = mode is Mode.HIDDEN
+        self.offers = None if hidden else offers
+        self.hand_state = None if hidden or not view.hand else hand
         self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
 
-    def hide_hand(self, public_view: PlayerView) -> None:
-        """Show the public table only (before a hand-off)."""
-        self.show(public_view, Mode.HIDDEN)
-
     def moved(self, record: ActionRecord | TakeBackNote | None) -> None:
-        """A move was made (or taken back): its line under the hand (the mover's selection is
-        spent)."""
-        if record is not None and record.seat is not None and record.seat in self.hands:
-            self.hands[record.seat].selected.clear()
+        """A move was made (or taken back): its line under the hand."""
         self.set_status(entry_sentence(record) if record is not None else "")
 
     def refused(self, reason: str) -> None:
@@ -177,60 +170,34 @@ class TableScreen(Screen[None]):
         self.set_status(reason, True)
         self.app.bell()
 
-    @property
-    def hand_state(self) -> HandState | None:
-        """Presentation state of the hand on display, if any."""
-        if self.mode is Mode.HIDDEN or not self.view.hand:
-            return None
-        return self.hands.of(self.view.seat)
+    def _drawing(self) -> TableDrawing:
+        # The saved note is the autosave's marked word ("saved"), translated here so a change
+        # of language shows at once.
+        note = _(self.saved_note) if self.saved_note else ""
+        return TableDrawing(
+            self.view, self.mode, self.offers, self.hand_state, self.labels, self.settings, note
+        )
 
     def redraw(self) -> None:
         """Redraw every widget from the current view."""
-        view, settings = self.view, self.settings
-        set_border_title(self.query_one("#players"), _("Players"))
-        set_border_title(self.query_one("#log"), _("Log"))
-        self._draw_top_line()
-        picture = TablePicture(view=view, labels=self.labels, settings=settings)
-        self.query_one(PlayersPanel).show(picture)
-        self.query_one(PilesView).show(PilesPicture(view=view, settings=settings))
-        self.query_one(LogPanel).show(view.log, settings, view.take_back_notes)
-        update_static(
-            self.query_one("#phase-hint", Static),
-            phase_hint(view, self.mode, self.offers, settings),
-        )
-        self._draw_hand()
+        self.query_one(TableView).draw(self._drawing())
 
     def _draw_hand(self) -> None:
-        title, picture = hand_box(self.view, self.mode, self.hand_state, self.labels, self.settings)
-        set_border_title(self.query_one("#hand-box"), plain(title))
-        self.query_one(HandView).show(picture)
+        self.query_one(TableView).draw_hand(self._drawing())
 
     def set_status(self, message: str | Text, error: bool = False) -> None:
-        """Show a one-line message under the hand (an engine's reason in red); the engine's
-        card tokens are drawn as cards."""
-        status = self.query_one("#status", Static)
-        if isinstance(message, str):
-            message = log_text(message, self.settings)
-        update_static(status, message)
-        status.set_class(error, "-error")
+        """Show a one-line message under the hand (an engine's reason in red)."""
+        self.query_one(TableView).set_status(message, self.settings, error)
 
     def set_saved_note(self, note: str) -> None:
         """The save state shown in the top line."""
         self.saved_note = note
-        if self.is_mounted:
-            self._draw_top_line()
-
-    def _draw_top_line(self) -> None:
-        width = self.size.width or self.app.size.width
-        # The saved note is the autosave's marked word ("saved"), translated here so a change of
-        # language shows at once.
-        note = _(self.saved_note) if self.saved_note else ""
-        update_static(self.query_one("#top-bar", Static), top_line(self.view, note, width))
+        self.on_resize()
 
     def on_resize(self) -> None:
-        """Re-wrap the top line to the new width."""
+        """The top line again (wrapped to the new width)."""
         if self.is_mounted:
-            self._draw_top_line()
+            self.query_one(TableView).draw_top_line(self._drawing())
 
     def restyle(self, settings: DisplaySettings) -> None:
         """Redraw with new display settings (and the language in use)."""
@@ -243,43 +210,39 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in TURN_KEYS and self.mode is not Mode.PLAY:
+        offers, played = self.offers, self.mode is Mode.PLAY
+        moves = offers.moves if offers is not None else None
+        if not key_on(action, played, self.hand_state is not None, moves, self.hints):
             return False
-        if action in HAND_ACTIONS and self.hand_state is None:
-            return False
-        if self.offers is not None and not table_offers(action, self.offers.moves, self.hints):
-            return False
-        if action == "take_back":
-            return self.take_back_reason() is None
-        return True
+        return self.take_back_reason() is None if action == "take_back" else True
 
     def key_offered(self, action: str) -> bool:
-        """Whether the footer offers the key of ``action`` now (see
-        :func:`rummy_tui.ui.move_keys.key_offered`)."""
-        return move_keys.key_offered(action, self.offers)
+        """Whether the key bar offers the key of ``action`` now."""
+        return key_offered(action, self.offers)
 
     def take_back_reason(self) -> str | None:
         """Why the player at the keyboard may not take back a move now (the core's sentence),
         or None when ``u`` takes one back."""
-        return move_keys.take_back_refusal(self.offers, self.settings)
+        return take_back_refusal(self.offers, self.settings)
 
     # ------------------------------------------------------------------ move keys
 
     def _moment(self) -> KeyMoment:
-        state = self.hand_state
+        hand = self.hand_state
+        order = hand.order if hand is not None else []
         return KeyMoment(
             view=self.view,
             mode=self.mode,
             offers=self.offers,
             settings=self.settings,
-            selected=hand_cursor.selected_cards(state),
-            under_cursor=hand_cursor.card_under_cursor(state),
+            selected=tuple(card for card in order if hand and card in hand.selected),
+            under_cursor=order[hand.cursor] if hand is not None and order else None,
             asks=self.asks,
         )
 
     def _decide(self, key: Callable[..., Decision], *arguments: Any) -> None:
-        """Carry out what a move key of :mod:`rummy_tui.ui.move_keys` decides now."""
-        decision = key(self._moment(), *arguments)
+        """Carry out what a move key (below) decides now."""
+        decision = press(key, self._moment(), *arguments)
         if isinstance(decision, Post):
             self.apply(decision.action)
         elif isinstance(decision, Refuse):
@@ -291,13 +254,7 @@ class TableScreen(Screen[None]):
 
     def _ask(self, question: Ask) -> None:
         """Ask ``question``; the answer is posted as its action (nothing when cancelled)."""
-
-        def answered(value: object) -> None:
-            if value is not None:
-                self.apply(question.then(value))
-
-        screen = ChoiceScreen(question.question, question.choices, question.detail, question.note)
-        self.app.push_screen(screen, answered)
+        self.app.push_screen(question.screen(), question.answer(self.apply))
 
     def apply(self, action: Action) -> None:
         """Ask the match session to make ``action`` (only while a hand is played)."""
@@ -306,50 +263,47 @@ class TableScreen(Screen[None]):
 
     def action_draw(self) -> None:
         """Draw the top card of the stock."""
-        self._decide(move_keys.draw)
+        self._decide(draw)
 
     def action_take(self) -> None:
         """Take from the discard pile, as the seat's offers say taking means here."""
-        self._decide(move_keys.take)
+        self._decide(take)
 
     def action_draw_two(self) -> None:
         """A two-card draw (B-1)."""
-        self._decide(move_keys.draw_two)
+        self._decide(draw_two)
 
     def action_meld(self) -> None:
         """Meld the selected cards (asks what a joker stands for when that matters)."""
-        self._decide(move_keys.meld)
+        self._decide(meld)
 
     def action_lay_off(self, meld_id: int | None = None) -> None:
         """Lay the selected card off (asks which meld when it fits several, R-7)."""
-        self._decide(move_keys.lay_off, meld_id)
+        self._decide(lay_off, meld_id)
 
     def action_discard(self) -> None:
         """Discard the selected card (or the card under the cursor), ending the turn."""
-        self._decide(move_keys.discard)
+        self._decide(discard)
 
     def action_go_out(self) -> None:
         """Lay the whole hand down (B-3, E-7)."""
-        self._decide(move_keys.go_out)
+        self._decide(go_out)
 
     def action_end_deal(self) -> None:
         """Take nothing and end the deal (R-10)."""
-        self._decide(move_keys.end_deal)
+        self._decide(end_deal)
 
     @on(PilesView.StockClicked)
     def _stock_clicked(self) -> None:
-        if self.mode is Mode.PLAY:
-            self.action_draw()
+        self.action_draw()
 
     @on(PilesView.DiscardClicked)
     def _discard_clicked(self, event: PilesView.DiscardClicked) -> None:
-        if self.mode is Mode.PLAY:
-            self._decide(move_keys.take_clicked, event.count)
+        self._decide(take_clicked, event.count)
 
     @on(PlayerBox.MeldClicked)
     def _meld_clicked(self, event: PlayerBox.MeldClicked) -> None:
-        if self.mode is Mode.PLAY:
-            self.action_lay_off(event.meld_id)
+        self.action_lay_off(event.meld_id)
 
     # ------------------------------------------------------------------ hand keys
 
@@ -370,7 +324,7 @@ class TableScreen(Screen[None]):
 
     def action_cursor_line(self, delta: int) -> None:
         """Move the cursor one line of cards up or down (long hands wrap)."""
-        per_line = self.query_one(HandView).cards_per_line()
+        per_line = self.query_one(TableView).cards_per_line()
         self._arrange(hand_cursor.move_cursor_line, delta, per_line)
 
     def action_pick(self) -> None:
@@ -397,11 +351,7 @@ class TableScreen(Screen[None]):
 
     def action_scroll_players(self, direction: int) -> None:
         """Scroll the players panel a page (crowded tables on small terminals)."""
-        panel = self.query_one(PlayersPanel)
-        if direction < 0:
-            panel.scroll_page_up(animate=False)
-        else:
-            panel.scroll_page_down(animate=False)
+        self.query_one(TableView).scroll_players(direction)
 
     def action_take_back(self) -> None:
         """Take back the newest move of this turn (P-4): the match session undoes it."""
@@ -432,3 +382,117 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         """Leave the table (menu)."""
         self.post_message(self.Wants("leave"))
+
+
+# ---------------------------------------------------------------------------- the move keys
+# Each is a plain function of the moment (readable without Textual), all alike: the offer
+# of the key, then the one rule of :func:`decide`.
+
+
+def press(key: Callable[..., Decision], moment: KeyMoment, *arguments: Any) -> Decision:
+    """What the move ``key`` decides at ``moment``: nothing unless a hand is played."""
+    if moment.mode is not Mode.PLAY or moment.offers is None:
+        return None
+    return key(moment.offers, moment, *arguments)
+
+
+def decide(
+    offer: Offer,
+    moment: KeyMoment,
+    question: Question,
+    refused: Callable[[Offer, DisplaySettings], str] | None = None,
+) -> Decision:
+    """The one rule of every move key: no allowed choice says why not (``refused``, by
+    default the offer's ``why_not``), one is posted, several are asked with ``question``."""
+    allowed = offer.allowed
+    if not allowed:
+        words = refused or (lambda offer, settings: refusal_words(offer.why_not, settings))
+        return Refuse(words(offer, moment.settings))
+    return Post(allowed[0].action) if len(allowed) == 1 else question(offer, moment)
+
+
+def _one_form(offer: Offer, _moment: KeyMoment) -> Decision:
+    """A move with one form has nothing to ask: its first open choice is posted."""
+    return Post(offer.allowed[0].action)
+
+
+def _one_choice(choice: Offered | None, why_not: Refusal | None, moment: KeyMoment) -> Decision:
+    """A move about one chosen card or depth: posted when the core allows ``choice``, else
+    its refusal (``why_not`` when the core offers no such choice)."""
+    if choice is not None and choice.refusal is None:
+        return Post(choice.action)
+    refusal = choice.refusal if choice is not None else why_not
+    return Refuse(refusal_words(refusal, moment.settings))
+
+
+def _one_card(moment: KeyMoment, kind: OneCardMove) -> Card | Complain | None:
+    """The card to act on: the one selected card, else the card under the cursor (several
+    selected: a complaint)."""
+    if moment.under_cursor is None:
+        return None
+    if len(moment.selected) > 1:
+        return too_many_selected(kind, len(moment.selected))
+    return moment.selected[0] if moment.selected else moment.under_cursor
+
+
+def draw(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``d``: draw the top card of the stock (C-4; E-6: the pile turned over first)."""
+    return decide(offers.stock, moment, _one_form)
+
+
+def take(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``t``: take from the discard pile, as the core says taking means here (the depths of
+    the pile, or the draws with a second card)."""
+    return decide(offers.take, moment, ask_take, pile_refused)
+
+
+def take_clicked(offers: SeatOffers, moment: KeyMoment, count: int) -> Decision:
+    """A click on the discard pile, ``count`` cards down: that depth when the core offers
+    it, else the same as ``t``."""
+    for choice in offers.take.choices:
+        if isinstance(choice.action, TakeDiscard) and choice.action.count == count:
+            return _one_choice(choice, choice.refusal, moment)
+    return take(offers, moment)
+
+
+def draw_two(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``2``: a two-card draw (B-1)."""
+    return decide(offers.draw_two, moment, ask_draw_two)
+
+
+def meld(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``m``: meld the selected cards (asks what a wild card stands for when that matters)."""
+    cards = moment.selected
+    if not cards and "meld" in offers.open_now:
+        return Complain(_("Select the cards of the meld first (Space on each card)."))
+    return decide(moment.asks.meld(offers.seat, cards), moment, ask_reading)
+
+
+def lay_off(offers: SeatOffers, moment: KeyMoment, meld_id: int | None = None) -> Decision:
+    """``l`` (or a click on a meld): lay the selected card off (asks which meld when it fits
+    several, R-7)."""
+    card = _one_card(moment, "lay_off")
+    if not isinstance(card, Card):
+        return card
+    return decide(moment.asks.lay_off(offers.seat, card, meld_id), moment, ask_meld_to_lay_off_on)
+
+
+def discard(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``x``: discard the selected card (or the card under the cursor), ending the turn."""
+    card = _one_card(moment, "discard")
+    if not isinstance(card, Card):
+        return card
+    chosen = [choice for choice in offers.discard.choices if choice.card is card]
+    return _one_choice(chosen[0] if chosen else None, offers.discard.why_not, moment)
+
+
+def go_out(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``o``: lay the whole hand down (B-3, E-7); one selected card is the final discard."""
+    selected = moment.selected
+    offer = moment.asks.go_out(offers.seat, selected[0]) if len(selected) == 1 else offers.go_out
+    return decide(offer, moment, ask_final_discard)
+
+
+def end_deal(offers: SeatOffers, moment: KeyMoment) -> Decision:
+    """``e``: take nothing and end the deal (R-10)."""
+    return decide(offers.end_deal, moment, _one_form)

@@ -1,26 +1,22 @@
-"""What each move key of the table decides: one plain function per key, all alike.
+"""What the table's move keys ask and say: the questions asked when several choices are open,
+the refusals in the table's words, and what a key's decision can be.
 
-A key looks itself up in the seat's offers from the core (:class:`SeatOffers`, handed to the
-table with each view it shows; the offers that depend on the selection come through
-:class:`TableQuestions`) and is then one of three cases in every variant (:func:`decide`):
-
-- no allowed choice: say why not (:class:`Refuse`: the offer's ``why_not`` in the table's
-  words, with the bell);
-- one: post its action (:class:`Post`);
-- several: ask which (:class:`Ask`), every choice listed, a refused one greyed with its
-  reason. Only the question's words depend on the key: the depths of the pile, the two-card
-  draws, the readings of a meld, the melds to lay off on, the final discards of a go-out.
-
-A key about the hand's cards first checks the selection (:class:`Complain`: what to select
-first, without the bell). The table screen carries the decision out; nothing here changes
-the game, draws anything, or knows a variant's rules.
+Every move key of the table (:mod:`rummy_tui.ui.screens.table`) looks itself up in the seat's
+offers from the core and is then one of three cases in every variant: no allowed choice says
+why not (:class:`Refuse`, the offer's ``why_not`` in :func:`refusal_words`), one is posted
+(:class:`Post`), several are asked (:class:`Ask`, built here: every choice listed, a refused
+one greyed with its reason). Only the question's words depend on the key: the depths of the
+pile, the two-card draws, the readings of a meld, the melds to lay off on, the final
+discards of a go-out. A key about the hand's cards first checks the selection
+(:class:`Complain`: what to select first, without the bell). Nothing here changes the game,
+draws anything, or knows a variant's rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from rich.text import Text
 
@@ -31,7 +27,7 @@ from rummy_tui.i18n import _, ngettext
 from rummy_tui.i18n.refusals import shared_refusal_sentence
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import card_label, card_text, fill
-from rummy_tui.ui.screens.prompt import Choice
+from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_keys import KEY_MOVES
 from rummy_tui.ui.table_text import (
     Mode,
@@ -116,6 +112,19 @@ class Ask:
     note: str = ""
     """Shown under the list."""
 
+    def screen(self) -> ChoiceScreen:
+        """The question as a screen of choices."""
+        return ChoiceScreen(self.question, self.choices, self.detail, self.note)
+
+    def answer(self, post: Callable[[Action], object]) -> Callable[[object], None]:
+        """What to do with the chosen value: ``post`` its action (nothing when cancelled)."""
+
+        def answered(value: object) -> None:
+            if value is not None:
+                post(self.then(value))
+
+        return answered
+
 
 Decision = Post | Refuse | Complain | Ask | None
 """What a move key does (None: nothing)."""
@@ -124,28 +133,32 @@ Question = Callable[[Offer, "KeyMoment"], Decision]
 """The question a key asks when several choices are open (its words, the offer's choices)."""
 
 
+OneCardMove = Literal["discard", "lay_off"]
+"""A move about one card of the hand."""
+
+
+def too_many_selected(kind: OneCardMove, selected: int) -> Complain:
+    """What to do when several cards are selected for a move about one card."""
+    if kind == "discard":
+        message = ngettext(
+            "Select just one card to discard ({n} is selected).",
+            "Select just one card to discard ({n} are selected).",
+            selected,
+        )
+    else:
+        message = ngettext(
+            "Select just one card to lay off ({n} is selected).",
+            "Select just one card to lay off ({n} are selected).",
+            selected,
+        )
+    return Complain(message.format(n=selected))
+
+
 def refusal_words(refusal: Refusal | None, settings: DisplaySettings) -> str:
     """A refusal of the core in the table's words (its cards drawn as the table draws them)."""
     if refusal is None:
         return _("That move is not allowed.")
     return refusal_text(refusal.error(), settings)
-
-
-def decide(
-    offer: Offer,
-    moment: KeyMoment,
-    question: Question,
-    refused: Callable[[Offer, DisplaySettings], str] | None = None,
-) -> Decision:
-    """The one rule of every move key: no allowed choice says why not (``refused``, by
-    default the offer's ``why_not``), one is posted, several are asked with ``question``."""
-    allowed = offer.allowed
-    if not allowed:
-        words = refused or (lambda offer, settings: refusal_words(offer.why_not, settings))
-        return Refuse(words(offer, moment.settings))
-    if len(allowed) == 1:
-        return Post(allowed[0].action)
-    return question(offer, moment)
 
 
 def _listed(
@@ -172,25 +185,10 @@ def _take_down_to(count: int) -> Action:
     return TakeDiscard(count=count)
 
 
-def _played(moment: KeyMoment) -> SeatOffers | None:
-    """The offers of the hand being played (None: no hand is played, the key does nothing)."""
-    return moment.offers if moment.mode is Mode.PLAY else None
-
-
-def _one_card(moment: KeyMoment, too_many: str) -> Card | Complain | None:
-    """The card to act on: the one selected card, else the card under the cursor.
-    ``too_many`` is the complaint when several are selected (its ``{n}`` is how many)."""
-    if moment.under_cursor is None:
-        return None
-    if len(moment.selected) > 1:
-        return Complain(too_many.format(n=len(moment.selected)))
-    return moment.selected[0] if moment.selected else moment.under_cursor
-
-
 # ---------------------------------------------------------------------------- the questions
 
 
-def _ask_depth(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_depth(offer: Offer, moment: KeyMoment) -> Ask:
     """Down to which card of the discard pile (R-5); reasons several depths share are said
     once under the list."""
     settings = moment.settings
@@ -225,7 +223,7 @@ class _Depth:
     shared: str | None
 
 
-def _ask_draw_two(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_draw_two(offer: Offer, moment: KeyMoment) -> Ask:
     """Which two-card draw (B-1); the card under the top discard is never named."""
     top = moment.view.top_discard
     top_label = card_label(top, moment.settings) if top is not None else _("the top discard")
@@ -242,14 +240,14 @@ def _ask_draw_two(offer: Offer, moment: KeyMoment) -> Ask:
     )
 
 
-def _ask_take(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_take(offer: Offer, moment: KeyMoment) -> Ask:
     """The take key's question: the depths of the pile, or the draws with a second card."""
     if all(isinstance(choice.action, DrawTwo) for choice in offer.choices):
-        return _ask_draw_two(offer, moment)
-    return _ask_depth(offer, moment)
+        return ask_draw_two(offer, moment)
+    return ask_depth(offer, moment)
 
 
-def _pile_refused(offer: Offer, settings: DisplaySettings) -> str:
+def pile_refused(offer: Offer, settings: DisplaySettings) -> str:
     """Why nothing of the pile may be taken: the reason, or, when its depths are refused
     for different reasons, that none may be taken and the top card's reason."""
     reasons = list(
@@ -264,7 +262,7 @@ def _pile_refused(offer: Offer, settings: DisplaySettings) -> str:
     )
 
 
-def _ask_reading(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_reading(offer: Offer, moment: KeyMoment) -> Ask:
     """What the wild card stands for (G-6)."""
 
     def label(choice: Offered) -> Text:
@@ -280,7 +278,7 @@ def _ask_reading(offer: Offer, moment: KeyMoment) -> Ask:
     )
 
 
-def _ask_meld_to_lay_off_on(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_meld_to_lay_off_on(offer: Offer, moment: KeyMoment) -> Ask:
     """Which meld the card is declared to (R-7)."""
     players, settings = moment.view.players, moment.settings
     card = offer.choices[0].card
@@ -301,7 +299,7 @@ def _ask_meld_to_lay_off_on(offer: Offer, moment: KeyMoment) -> Ask:
     )
 
 
-def _ask_final_discard(offer: Offer, moment: KeyMoment) -> Ask:
+def ask_final_discard(offer: Offer, moment: KeyMoment) -> Ask:
     """Which card to discard when going out (B-3, E-7)."""
 
     def label(choice: Offered) -> Text:
@@ -309,114 +307,6 @@ def _ask_final_discard(offer: Offer, moment: KeyMoment) -> Ask:
         return go_out_label(choice.action, moment.settings)
 
     return Ask(_("Go out: which card do you discard?"), _listed(offer, moment, label), _same_action)
-
-
-def _one_form(offer: Offer, _moment: KeyMoment) -> Decision:
-    """A move with one form has nothing to ask: its first open choice is posted."""
-    return Post(offer.allowed[0].action)
-
-
-# ---------------------------------------------------------------------------- the keys
-
-
-def draw(moment: KeyMoment) -> Decision:
-    """``d``: draw the top card of the stock (C-4; E-6: the pile turned over first)."""
-    offers = _played(moment)
-    return None if offers is None else decide(offers.stock, moment, _one_form)
-
-
-def take(moment: KeyMoment) -> Decision:
-    """``t``: take from the discard pile, as the core says taking means here (the depths of
-    the pile, or the draws with a second card)."""
-    offers = _played(moment)
-    if offers is None:
-        return None
-    return decide(offers.take, moment, _ask_take, _pile_refused)
-
-
-def take_clicked(moment: KeyMoment, count: int) -> Decision:
-    """A click on the discard pile, ``count`` cards down: that depth when the core offers
-    it, else the same as ``t``."""
-    offers = _played(moment)
-    if offers is None:
-        return None
-    for choice in offers.take.choices:
-        if isinstance(choice.action, TakeDiscard) and choice.action.count == count:
-            return decide(Offer((choice,), choice.refusal), moment, _one_form)
-    return take(moment)
-
-
-def draw_two(moment: KeyMoment) -> Decision:
-    """``2``: a two-card draw (B-1)."""
-    offers = _played(moment)
-    return None if offers is None else decide(offers.draw_two, moment, _ask_draw_two)
-
-
-def meld(moment: KeyMoment) -> Decision:
-    """``m``: meld the selected cards (asks what a wild card stands for when that matters)."""
-    offers = _played(moment)
-    if offers is None:
-        return None
-    cards = moment.selected
-    if not cards and "meld" in offers.open_now:
-        return Complain(_("Select the cards of the meld first (Space on each card)."))
-    return decide(moment.asks.meld(offers.seat, cards), moment, _ask_reading)
-
-
-def lay_off(moment: KeyMoment, meld_id: int | None = None) -> Decision:
-    """``l`` (or a click on a meld): lay the selected card off (asks which meld when it fits
-    several, R-7)."""
-    card = _one_card(
-        moment,
-        ngettext(
-            "Select just one card to lay off ({n} is selected).",
-            "Select just one card to lay off ({n} are selected).",
-            len(moment.selected),
-        ),
-    )
-    offers = _played(moment)
-    if offers is None:
-        return None
-    if not isinstance(card, Card):
-        return card
-    offer = moment.asks.lay_off(offers.seat, card, meld_id)
-    return decide(offer, moment, _ask_meld_to_lay_off_on)
-
-
-def discard(moment: KeyMoment) -> Decision:
-    """``x``: discard the selected card (or the card under the cursor), ending the turn."""
-    card = _one_card(
-        moment,
-        ngettext(
-            "Select just one card to discard ({n} is selected).",
-            "Select just one card to discard ({n} are selected).",
-            len(moment.selected),
-        ),
-    )
-    offers = _played(moment)
-    if offers is None:
-        return None
-    if not isinstance(card, Card):
-        return card
-    chosen = [choice for choice in offers.discard.choices if choice.card == card]
-    offer = Offer(tuple(chosen[:1]), chosen[0].refusal if chosen else offers.discard.why_not)
-    return decide(offer, moment, _one_form)
-
-
-def go_out(moment: KeyMoment) -> Decision:
-    """``o``: lay the whole hand down (B-3, E-7); one selected card is the final discard."""
-    offers = _played(moment)
-    if offers is None:
-        return None
-    selected = moment.selected
-    offer = moment.asks.go_out(offers.seat, selected[0]) if len(selected) == 1 else offers.go_out
-    return decide(offer, moment, _ask_final_discard)
-
-
-def end_deal(moment: KeyMoment) -> Decision:
-    """``e``: take nothing and end the deal (R-10)."""
-    offers = _played(moment)
-    return None if offers is None else decide(offers.end_deal, moment, _one_form)
 
 
 def take_back_refusal(offers: SeatOffers | None, settings: DisplaySettings) -> str | None:
