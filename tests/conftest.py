@@ -27,7 +27,6 @@ SLOW_FILES = (
     "tests/test_long_runs_stop.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_language_snapshots.py",
-    "tests/ui/test_no_card_tokens.py",
     "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",
     "tests/ui/test_play_classic.py",
