@@ -234,8 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", action="store_true", help=_("never draw the progress bar")
     )
     from rummy_tui.cli.records import add_commands
+    from rummy_tui.cli.serve import add_command as add_serve
 
     add_commands(commands)
+    add_serve(commands)
     _share_global_options(parser, list(commands.choices.values()))
     return parser
 
@@ -402,6 +404,10 @@ def run(argv: Sequence[str] | None = None) -> int:
             from rummy_tui.cli.records import run_command
 
             return run_command(args)
+        if args.command == "serve":
+            from rummy_tui.cli.serve import run_serve
+
+            return run_serve(args)
         setup = _setup_from_args(args) if args.command == "new" else None
         from rummy_tui.ui.app import run_app
 

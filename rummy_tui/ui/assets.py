@@ -30,17 +30,23 @@ def _packaged_folders() -> tuple[Path, ...]:
     return tuple(Path(folder) for folder in spec.submodule_search_locations or [])
 
 
-def stylesheet_path(name: str = "app.tcss") -> Path | None:
-    """The stylesheet ``name`` of the assets: installed, else the source tree's, else None.
-
-    Looked up without importlib.resources, which the title screen's first frame need not
-    wait for."""
+def asset_file(name: str) -> Path | None:
+    """The asset file ``name`` (a path below the assets folder, such as ``web/table.html``):
+    installed, else the source tree's, else None."""
     for folder in _packaged_folders():
         packaged = folder / name
         if packaged.is_file():
             return packaged
     source = SOURCE_ASSETS / name
     return source if source.is_file() else None
+
+
+def stylesheet_path(name: str = "app.tcss") -> Path | None:
+    """The stylesheet ``name`` of the assets: installed, else the source tree's, else None.
+
+    Looked up without importlib.resources, which the title screen's first frame need not
+    wait for."""
+    return asset_file(name)
 
 
 def stylesheet_paths(*names: str) -> list[str | PurePath]:

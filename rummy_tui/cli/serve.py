@@ -1,0 +1,147 @@
+"""``rummy serve``: the game served to web browsers on this computer or the local network.
+
+textual-serve runs one ``rummy`` window for each browser tab that opens the page (the same
+app as in a terminal: title screen, saves, records, languages) and draws it in the tab. The
+page is this project's own (``assets/web/table.html``): everything it loads comes from the
+server itself, so it works at a party with no internet access, and it builds its addresses
+from the one the browser used, so a phone that opened ``http://192.168.1.20:8000`` talks to
+that address and not to ``0.0.0.0``.
+
+There is no login and no encryption: whoever can reach the port can open a game window (and
+see a hand only after its hand-off, as at the terminal). 127.0.0.1, the default, is this
+computer alone; ``--host 0.0.0.0`` is every network the computer is on, which the command says
+when it starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from rummy_tui.i18n import _
+from rummy_tui.i18n.outside_text import say
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+EVERY_NETWORK = ("0.0.0.0", "::")
+"""Hosts that listen on every network the computer is on."""
+
+
+def _port(text: str) -> int:
+    """A TCP port from the command line (1-65535)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port: give a whole number from 1 to 65535.").format(value=text)
+        )
+    return port
+
+
+def add_command(commands: Any) -> None:
+    """Add ``serve`` to the ``rummy`` parser's subcommands."""
+    serve = commands.add_parser(
+        "serve",
+        help=_("serve the game to web browsers (each browser tab is a game window)"),
+        description=_(
+            "Serve the game to web browsers: every tab that opens the address is a game window "
+            "of its own, as in a terminal. Ctrl+C stops the server."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=_(
+            "the address to listen on (default: 127.0.0.1, this computer only; "
+            "0.0.0.0: every network the computer is on)"
+        ),
+    )
+    serve.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=_("the port to listen on (8000)")
+    )
+
+
+def game_command(data_dir: Path | None, language: str | None) -> str:
+    """The shell command textual-serve runs for each browser tab: this Python and this game,
+    with the same data folder and language as the server."""
+    words = [sys.executable, "-m", "rummy_tui"]
+    if data_dir is not None:
+        words += ["--data-dir", str(data_dir)]
+    if language is not None:
+        words += ["--lang", language]
+    return shlex.join(words)
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses to open the game at: the host itself, or for every network this
+    computer's own addresses (looked up from its name, no packet sent) and 127.0.0.1."""
+    if host not in EVERY_NETWORK:
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}"]
+    found = ["127.0.0.1"]
+    with contextlib.suppress(OSError):
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    return [f"http://{address}:{port}" for address in dict.fromkeys(found)]
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the game until Ctrl+C; return the exit status."""
+    try:
+        from rummy_tui.cli.web_server import GameServer
+    except ImportError as error:  # pragma: no cover - textual-serve is a dependency
+        say(
+            _("rummy: serving needs textual-serve ({problem}).").format(problem=error),
+            file=sys.stderr,
+        )
+        return 1
+    problem = port_problem(args.host, args.port)
+    if problem is not None:
+        say(
+            _("rummy: cannot serve on {host} port {port}: {problem}").format(
+                host=args.host, port=args.port, problem=problem
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    lines = [
+        _("Rummy is served at {address}: open it in a web browser.").format(address=address)
+        for address in addresses(args.host, args.port)
+    ]
+    if args.host in EVERY_NETWORK:
+        lines.append(
+            _(
+                "Anyone who can reach this computer on port {port} can now open a game window: "
+                "there is no password and no encryption (a hand still shows only after its "
+                "hand-off)."
+            ).format(port=args.port)
+        )
+    lines.append(_("Ctrl+C stops the server."))
+    server = GameServer(
+        game_command(args.data_dir, args.lang),
+        host=args.host,
+        port=args.port,
+        title=_("Rummy"),
+        opening_lines=lines,
+    )
+    server.serve()
+    return 0
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host`` and ``port`` (the port taken, the address
+    not this computer's), found before anything is printed; None when it can."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        return str(error.strerror or error)
+    return None

@@ -1,0 +1,167 @@
+"""``rummy serve`` in a real browser: headless Chromium (Debian's ``chromium``, driven by
+Playwright with its ``executable_path``) opens the served page on 127.0.0.1, continues a saved
+match with keys, draws by tapping the stock on a touch screen and discards with a key; the
+save on disk then holds both moves. The page loads nothing from outside the server.
+
+The test skips, saying why, where no Chromium or no Playwright is installed (``.ci/run``
+installs both).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummy_tui.core import get_variant, new_game
+from rummy_tui.persistence import SaveStore
+from tests.ui.helpers import app_for, pass_to, setup_for_game
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip(
+    "playwright.async_api", reason="Playwright is not installed (pip install playwright)"
+)
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)"),
+    pytest.mark.slow,
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """``rummy serve`` on a free port of 127.0.0.1 over a data folder of its own."""
+    port = free_port()
+    data = tmp_path / "data"
+    data.mkdir()
+    command = [sys.executable, "-m", "rummy_tui", "--data-dir", str(data), "--lang", "en"]
+    server = subprocess.Popen(
+        [*command, "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server never listened")
+        yield f"http://127.0.0.1:{port}/", data
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=10)
+        assert f"Rummy is served at http://127.0.0.1:{port}" in out.decode()
+
+
+def bobs_turn() -> Any:
+    """A Classic match at Bob's first turn (Anna dealt)."""
+    return new_game(get_variant("classic"), ["Anna", "Bob"], seed=5, dealer=0)
+
+
+def save_a_match(data: Path) -> None:
+    """Save the match in ``data`` (and let it go, as a window that closed would)."""
+    game = bobs_turn()
+    store = SaveStore(data)
+    store.release(store.create(setup_for_game(game), game))
+
+
+async def stock_cell(size: tuple[int, int]) -> tuple[int, int]:
+    """Where the stock of that match is drawn on a ``size`` terminal at Bob's turn (the
+    layout the served window draws at the same size)."""
+    app = app_for(bobs_turn())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        piles = app.screen.query_one("#piles").region
+    return piles.x + 2, piles.y + 1
+
+
+async def wait_for(check: Any, what: str, timeout: float = 20.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def saved_kinds(data: Path) -> list[str]:
+    """The kinds of the moves in the match saved in ``data``."""
+    store = SaveStore(data)
+    name = store.latest_unfinished()
+    return (
+        []
+        if name is None
+        else [
+            record.action.kind
+            for record in store.peek(name)[1].state.log
+            if record.action is not None
+        ]
+    )
+
+
+async def test_a_browser_tab_continues_a_match_draws_by_tap_and_discards(
+    served: tuple[str, Path],
+) -> None:
+    url, data = served
+    save_a_match(data)
+    async with playwright.async_playwright() as driver:
+        browser = await driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = await browser.new_context(viewport={"width": 1000, "height": 640}, has_touch=True)
+        page = await context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        sizes: list[dict[str, int]] = []
+
+        def watch(socket: Any) -> None:
+            def sent(payload: Any) -> None:
+                if isinstance(payload, str) and payload.startswith('["resize"'):
+                    sizes.append(json.loads(payload)[1])
+
+            socket.on("framesent", sent)
+
+        page.on("websocket", watch)
+        await page.goto(url)
+        await page.wait_for_selector("body.-first-byte", timeout=20_000)
+        size = await wait_for(lambda: sizes and sizes[-1], "the terminal's size")
+        columns, rows = size["width"], size["height"]
+        screen = await page.evaluate(
+            "(() => { const r = document.querySelector('.xterm-screen')"
+            ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()"
+        )
+        await page.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
+        await page.keyboard.press("c")  # the title screen: continue the last match
+        await page.wait_for_timeout(500)
+        await page.keyboard.press("Enter")  # Bob's hand-off
+        await page.wait_for_timeout(500)
+        x, y = await stock_cell((columns, rows))
+        width, height = screen[2] / columns, screen[3] / rows
+        await page.touchscreen.tap(screen[0] + (x + 0.5) * width, screen[1] + (y + 0.5) * height)
+        await wait_for(lambda: "draw_stock" in saved_kinds(data), "the tapped draw in the save")
+        await page.keyboard.press("x")
+        await wait_for(lambda: "discard" in saved_kinds(data), "the discard in the save")
+        if os.environ.get("RUMMY_BROWSER_SHOT"):
+            await page.screenshot(path=os.environ["RUMMY_BROWSER_SHOT"])
+        await browser.close()
+    assert all(request.startswith(url.rstrip("/")) for request in asked), asked
