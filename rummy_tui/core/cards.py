@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
@@ -176,7 +177,7 @@ class Card:
     2
     """
 
-    __slots__ = ("copy", "face", "key", "rank", "suit")
+    __slots__ = ("copy", "face", "key", "order", "rank", "suit")
     _cache: ClassVar[dict[tuple[Face, int], Card]] = {}
 
     face: Face
@@ -184,6 +185,9 @@ class Card:
     rank: int
     suit: Suit | None
     key: str
+    order: int
+    """The card's place in card order, face code first and then the copy, as one number
+    (:data:`CARD_ORDER`; the copies of a table's packs are far fewer than its 2**32)."""
 
     def __new__(cls, face: Face, copy: int = 0) -> Card:
         cached = cls._cache.get((face, copy))
@@ -197,6 +201,7 @@ class Card:
         object.__setattr__(card, "rank", face.rank)
         object.__setattr__(card, "suit", face.suit)
         object.__setattr__(card, "key", str(face) if copy == 0 else f"{face}.{copy}")
+        object.__setattr__(card, "order", face.code << 32 | copy)
         cls._cache[(face, copy)] = card
         return card
 
@@ -247,6 +252,10 @@ class Card:
             json_schema_input_schema=core_schema.str_schema(),
         )
 
+
+CARD_ORDER = attrgetter("order")
+"""The order of ``Card.__lt__`` (face code, then copy) as a sort key that compares one number
+per card."""
 
 _CARD_BY_KEY: dict[str, Card] = {}
 """Cards already read, by their canonical key (loading a save reads thousands of them)."""

@@ -29,11 +29,11 @@ from rummy_tui.core.arrange import (
     go_out_arrangements,
     may_go_out,
 )
-from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.cards import CARD_ORDER, Card, Face
 from rummy_tui.core.checks import check_action, turn_allows
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.layoffs import layoff_options
-from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
+from rummy_tui.core.meld_listing import enumerate_melds, layoff_faces
 from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild
 from rummy_tui.core.play_checks import listed_play_allowed
 from rummy_tui.core.state import GameState, Phase
@@ -241,7 +241,7 @@ def list_legal_actions(
         preferred = [turn.must_use] if turn.must_use is not None else []
         if turn.taken_from_discard:
             preferred += [card for card in turn.taken_from_discard if card not in preferred]
-        for reading in enumerate_melds(rules, ordered, fast=fast):
+        for reading in enumerate_melds(rules, ordered, fast=fast, in_order=fast):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             meld_action = Meld(cards=cards, faces=tuple(reading.faces))
             if fast and _plain_meld(rules, cards):

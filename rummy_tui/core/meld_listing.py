@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
 
-from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.cards import CARD_ORDER, JOKER_RANK, SUITS, Card, Face, Suit
 from rummy_tui.core.melds import (
     GROUP_MIN,
     MAX_RUN,
@@ -26,7 +25,7 @@ from rummy_tui.core.variants.ruleset import RuleSet
 
 
 def enumerate_melds(
-    rules: RuleSet, hand: Iterable[Card], *, fast: bool = True
+    rules: RuleSet, hand: Iterable[Card], *, fast: bool = True, in_order: bool = False
 ) -> list[MeldReading]:
     """Distinct melds that can be made from ``hand``: distinct by the faces they show and the
     faces of the cards that show them (a wild card may stand in for a natural card the hand
@@ -34,9 +33,12 @@ def enumerate_melds(
 
     One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
-    tries every run window, as a check on the windows the fast way leaves out.
+    tries every run window, as a check on the windows the fast way leaves out; ``in_order``
+    says that ``hand`` is in card order already (:data:`~rummy_tui.core.cards.CARD_ORDER`).
     """
-    wilds, by_face, by_rank, held = _sort_hand(rules, hand)
+    wilds, by_face, by_rank, held = _sort_hand(
+        rules, hand if in_order else sorted(hand, key=CARD_ORDER)
+    )
     found: list[MeldReading] = []
     seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
 
@@ -63,24 +65,20 @@ def enumerate_melds(
     return found
 
 
-CARD_ORDER = attrgetter("face.code", "copy")
-"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
-
-
 def _sort_hand(
-    rules: RuleSet, hand: Iterable[Card]
+    rules: RuleSet, ordered: Iterable[Card]
 ) -> tuple[list[Card], dict[Face, list[Card]], dict[int, list[Card]], list[int]]:
-    """The hand sorted for listing: its wild cards in the order they are used, its natural
-    cards by face and (when groups are allowed) by rank, lowest copies first, and the ranks
-    (bit rank - 1) each suit's cards show by themselves, by suit number: natural cards, and
-    wild twos of the suit standing as themselves."""
+    """The hand, given in card order, sorted for listing: its wild cards in the order they are
+    used, its natural cards by face and (when groups are allowed) by rank, lowest copies
+    first, and the ranks (bit rank - 1) each suit's cards show by themselves, by suit
+    number: natural cards, and wild twos of the suit standing as themselves."""
     wild = wild_ranks(rules)
     groups = rules.groups_allowed
     wilds: list[Card] = []
     by_face: dict[Face, list[Card]] = {}
     by_rank: dict[int, list[Card]] = {}
     held = [0, 0, 0, 0]
-    for card in sorted(hand, key=CARD_ORDER):
+    for card in ordered:
         rank = card.rank
         if rank in wild:
             wilds.append(card)
