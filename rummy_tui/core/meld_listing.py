@@ -6,7 +6,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from rummy_tui.core.cards import CARD_ORDER, JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.cards import (
+    CARD_ORDER,
+    JOKER_FACE,
+    JOKER_RANK,
+    SUITS,
+    Card,
+    Face,
+    Suit,
+    all_faces,
+)
 from rummy_tui.core.melds import (
     GROUP_MIN,
     MAX_RUN,
@@ -25,7 +34,12 @@ from rummy_tui.core.variants.ruleset import RuleSet
 
 
 def enumerate_melds(
-    rules: RuleSet, hand: Iterable[Card], *, fast: bool = True, in_order: bool = False
+    rules: RuleSet,
+    hand: Iterable[Card],
+    *,
+    fast: bool = True,
+    in_order: bool = False,
+    faces: int | None = None,
 ) -> list[MeldReading]:
     """Distinct melds that can be made from ``hand``: distinct by the faces they show and the
     faces of the cards that show them (a wild card may stand in for a natural card the hand
@@ -34,8 +48,13 @@ def enumerate_melds(
     One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
     tries every run window, as a check on the windows the fast way leaves out; ``in_order``
-    says that ``hand`` is in card order already (:data:`~rummy_tui.core.cards.CARD_ORDER`).
+    says that ``hand`` is in card order already (:data:`~rummy_tui.core.cards.CARD_ORDER`);
+    ``faces``, given when no face of the hand is held twice, its faces
+    (:func:`~rummy_tui.core.cards.face_bits`), so that a hand of natural cards holding no meld
+    at all (most hands) is answered from them at once.
     """
+    if faces is not None and fast and _holds_no_meld(rules, faces):
+        return []
     wilds, by_face, by_rank, held = _sort_hand(
         rules, hand if in_order else sorted(hand, key=CARD_ORDER)
     )
@@ -63,6 +82,38 @@ def enumerate_melds(
             for run in _fill_runs(rules, suit, start, length, by_face, wilds):
                 add(run)
     return found
+
+
+_SUIT_BITS = (1 << 13) - 1
+
+
+def _holds_no_meld(rules: RuleSet, faces: int) -> bool:
+    """Whether a hand of ``faces`` (bit ``code`` per face, each face held once) holds natural
+    cards only and no meld: no rank in three suits where groups of three may go down, and in
+    no suit a run window every rank of which it holds (the windows :func:`_run_windows`
+    gives for no wild card, as the listing tries them)."""
+    if faces & _wild_faces(wild_ranks(rules)):
+        return False
+    clubs = faces & _SUIT_BITS
+    diamonds = faces >> 13 & _SUIT_BITS
+    hearts = faces >> 26 & _SUIT_BITS
+    spades = faces >> 39 & _SUIT_BITS
+    if rules.groups_allowed and (rules.group_max is None or rules.group_max >= GROUP_MIN):
+        # A rank in three of the four suits is in clubs and diamonds or in hearts and spades.
+        three = clubs & diamonds & (hearts | spades) | hearts & spades & (clubs | diamonds)
+        if three or GROUP_MIN != 3:
+            return False
+    bounds = position_range(rules)
+    return not any(
+        suit.bit_count() >= RUN_MIN and _run_windows(bounds, suit, 0)
+        for suit in (clubs, diamonds, hearts, spades)
+    )
+
+
+@lru_cache(maxsize=4)
+def _wild_faces(wild: frozenset[int]) -> int:
+    """The faces of the ``wild`` ranks (:func:`wild_ranks`) as bits."""
+    return sum(1 << face.code for face in (JOKER_FACE, *all_faces()) if face.rank in wild)
 
 
 def _sort_hand(
