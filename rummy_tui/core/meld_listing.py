@@ -104,10 +104,10 @@ def _holds_no_meld(rules: RuleSet, faces: int) -> bool:
         if three or GROUP_MIN != 3:
             return False
     bounds = position_range(rules)
-    return not any(
-        suit.bit_count() >= RUN_MIN and _run_windows(bounds, suit, 0)
-        for suit in (clubs, diamonds, hearts, spades)
-    )
+    for suit in (clubs, diamonds, hearts, spades):
+        if suit.bit_count() >= RUN_MIN and _run_windows(bounds, suit, 0):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4)
