@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from operator import attrgetter
 
-from rummy_tui.core.cards import JOKER_FACE, SUITS, Card, Face
+from rummy_tui.core.cards import CARD_ORDER, JOKER_FACE, SUITS, Card, Face
 from rummy_tui.core.melds import MAX_RUN
 from rummy_tui.core.values import hand_value
 from rummy_tui.core.variants.ruleset import AceRule, RuleSet
@@ -35,7 +34,7 @@ _COUNT_BITS = 8
 """Costs are ``penalty << 8 | unmatched card count``: cheapest first, then fewest cards."""
 _INF = 1 << 60
 _W_BITS = 6
-_ORDER = attrgetter("face.code", "copy")
+_ORDER = CARD_ORDER
 
 _Meta = tuple[bool, int, int, tuple[int, ...], int]
 """How a meld's natural cards lie: (is a group, first code of the suit, rank mask, order,

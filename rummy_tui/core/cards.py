@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler
@@ -176,7 +178,7 @@ class Card:
     2
     """
 
-    __slots__ = ("copy", "face", "key", "rank", "suit")
+    __slots__ = ("copy", "face", "face_bit", "key", "order", "rank", "suit")
     _cache: ClassVar[dict[tuple[Face, int], Card]] = {}
 
     face: Face
@@ -184,6 +186,12 @@ class Card:
     rank: int
     suit: Suit | None
     key: str
+    order: int
+    """The card's place in card order, face code first and then the copy, as one number
+    (:data:`CARD_ORDER`; the copies of a table's packs are far fewer than its 2**32)."""
+    face_bit: int
+    """``1 << face.code``: the card's face in a set of faces written as one number
+    (:func:`face_bits`)."""
 
     def __new__(cls, face: Face, copy: int = 0) -> Card:
         cached = cls._cache.get((face, copy))
@@ -197,6 +205,8 @@ class Card:
         object.__setattr__(card, "rank", face.rank)
         object.__setattr__(card, "suit", face.suit)
         object.__setattr__(card, "key", str(face) if copy == 0 else f"{face}.{copy}")
+        object.__setattr__(card, "order", face.code << 32 | copy)
+        object.__setattr__(card, "face_bit", 1 << face.code)
         cls._cache[(face, copy)] = card
         return card
 
@@ -246,6 +256,19 @@ class Card:
             serialization=core_schema.plain_serializer_function_ser_schema(_card_key),
             json_schema_input_schema=core_schema.str_schema(),
         )
+
+
+CARD_ORDER = attrgetter("order")
+"""The order of ``Card.__lt__`` (face code, then copy) as a sort key that compares one number
+per card."""
+
+_FACE_BIT = attrgetter("face_bit")
+
+
+def face_bits(cards: Iterable[Card]) -> int:
+    """The faces of ``cards`` as one number, bit ``code`` for each face held (13 bits per
+    suit, clubs lowest, then the joker's bit 52); a face held twice shows once."""
+    return reduce(or_, map(_FACE_BIT, cards), 0)
 
 
 _CARD_BY_KEY: dict[str, Card] = {}

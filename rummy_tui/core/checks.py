@@ -27,7 +27,7 @@ from rummy_tui.core.actions import (
     StartDeal,
     TakeDiscard,
 )
-from rummy_tui.core.deal_flow import Plan, name_of
+from rummy_tui.core.deal_flow import Plan, made, name_of
 from rummy_tui.core.draw_checks import (
     check_draw_stock,
     check_draw_two,
@@ -100,11 +100,12 @@ def apply_action(state: GameState, action: Action, seat: int | None = None) -> A
         facts = facts.model_copy(update={"name": state.players[actor]})  # the plans name it
     # Every part is the engine's own, already valid: the record is built without validating
     # it again (a quarter of a random legal move's time went into that).
-    record = ActionRecord.model_construct(
-        seat=actor,
-        action=done,
-        deal_number=deal_number if actor is not None else state.deal.deal_number,
-        facts=facts,
-    )
+    values: dict[str, object] = {
+        "seat": actor,
+        "action": done,
+        "deal_number": deal_number if actor is not None else state.deal.deal_number,
+        "facts": facts,
+    }
+    record = made(ActionRecord, values, {"seat", "action", "deal_number", "facts"})
     state.log.append(record)
     return record

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -32,6 +33,23 @@ Done = tuple[Action, LogFacts]
 who acted, when a player did)."""
 Plan = Callable[[], Done]
 """A checked action, ready to run: calling it applies the action and returns what was done."""
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+_set_slot = object.__setattr__
+
+
+def made(model_type: type[ModelT], values: dict[str, object], given: set[str]) -> ModelT:
+    """A model of the engine's own values, already valid: ``values`` holds every field, in
+    the order the model declares them, ``given`` the names the engine gave (the others hold
+    their defaults). Nothing is validated, as in ``model_construct``, and nothing of the
+    model's fields is looked at (a random legal move builds one or two per action)."""
+    model = model_type.__new__(model_type)
+    _set_slot(model, "__dict__", values)
+    _set_slot(model, "__pydantic_fields_set__", given)
+    _set_slot(model, "__pydantic_extra__", None)
+    _set_slot(model, "__pydantic_private__", None)
+    return model
 
 
 def assign(model: BaseModel, **values: object) -> None:
@@ -119,11 +137,27 @@ def next_turn(state: GameState) -> None:
     assign(
         deal,
         current=seat_after(seat, len(state.players)),
-        turn=TurnState(),
+        turn=fresh_turn(),
         turn_number=deal.turn_number + 1,
         phase=Phase.DRAW,
     )
     end_dead_hand(state)
+
+
+_TURN_DEFAULTS = tuple(
+    (name, field.default_factory, field.default) for name, field in TurnState.model_fields.items()
+)
+"""Each field of a turn's state with the factory or value it starts from (each has one)."""
+
+
+def fresh_turn() -> TurnState:
+    """The state of a turn not yet begun, as ``TurnState()`` makes it, without pydantic's
+    look at each default factory (a turn begins every other action)."""
+    values: dict[str, object] = {
+        name: default if factory is None else factory()  # type: ignore[call-arg]
+        for name, factory, default in _TURN_DEFAULTS
+    }
+    return made(TurnState, values, set())
 
 
 def end_dead_hand(state: GameState) -> None:

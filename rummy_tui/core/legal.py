@@ -29,12 +29,12 @@ from rummy_tui.core.arrange import (
     go_out_arrangements,
     may_go_out,
 )
-from rummy_tui.core.cards import Card, Face
+from rummy_tui.core.cards import CARD_ORDER, Card, Face, face_bits
 from rummy_tui.core.checks import check_action, turn_allows
 from rummy_tui.core.errors import IllegalAction
 from rummy_tui.core.layoffs import layoff_options
-from rummy_tui.core.meld_listing import CARD_ORDER, enumerate_melds, layoff_faces
-from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild
+from rummy_tui.core.meld_listing import enumerate_melds, layoff_faces
+from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild, wild_ranks
 from rummy_tui.core.play_checks import listed_play_allowed
 from rummy_tui.core.state import GameState, Phase
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
@@ -234,14 +234,16 @@ def list_legal_actions(
     taken = set(deal.turn.taken_from_discard)
     # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
     ordered = sorted(hand, key=CARD_ORDER) if fast else hand
-    faces_once = len({card.face for card in hand}) == len(hand) if fast else None
+    faces = face_bits(hand) if fast else 0
+    faces_once = faces.bit_count() == len(hand) if fast else None
     listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
     if rules.meld_during_play:
         turn = deal.turn
         preferred = [turn.must_use] if turn.must_use is not None else []
         if turn.taken_from_discard:
             preferred += [card for card in turn.taken_from_discard if card not in preferred]
-        for reading in enumerate_melds(rules, ordered, fast=fast):
+        held_once = faces if faces_once else None
+        for reading in enumerate_melds(rules, ordered, fast=fast, in_order=fast, faces=held_once):
             cards = prefer_cards(rules, reading.cards, hand, preferred)
             meld_action = Meld(cards=cards, faces=tuple(reading.faces))
             if fast and _plain_meld(rules, cards):
@@ -249,10 +251,14 @@ def list_legal_actions(
             candidates.append(meld_action)
         # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
         by_face = (reach or LayoffReach()).of(deal.melds) if fast and deal.melds else None
+        wild = wild_ranks(rules)
         for card in _one_per_face(ordered, preferred, faces_once) if deal.melds else ():
-            melds = deal.melds
-            if by_face is not None and not is_wild(rules, card):
-                melds = by_face.get(card.face, [])
+            melds: Sequence[TableMeld] = deal.melds
+            if by_face is not None and card.rank not in wild:
+                reached = by_face.get(card.face)
+                if reached is None:
+                    continue  # no meld of the table takes its face
+                melds = reached
             for meld in melds:
                 for option in layoff_options(rules, meld, card):
                     layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)

@@ -5,9 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
 
-from rummy_tui.core.cards import JOKER_RANK, SUITS, Card, Face, Suit
+from rummy_tui.core.cards import (
+    CARD_ORDER,
+    JOKER_FACE,
+    JOKER_RANK,
+    SUITS,
+    Card,
+    Face,
+    Suit,
+    all_faces,
+)
 from rummy_tui.core.melds import (
     GROUP_MIN,
     MAX_RUN,
@@ -26,7 +34,12 @@ from rummy_tui.core.variants.ruleset import RuleSet
 
 
 def enumerate_melds(
-    rules: RuleSet, hand: Iterable[Card], *, fast: bool = True
+    rules: RuleSet,
+    hand: Iterable[Card],
+    *,
+    fast: bool = True,
+    in_order: bool = False,
+    faces: int | None = None,
 ) -> list[MeldReading]:
     """Distinct melds that can be made from ``hand``: distinct by the faces they show and the
     faces of the cards that show them (a wild card may stand in for a natural card the hand
@@ -34,9 +47,17 @@ def enumerate_melds(
 
     One set of physical cards is chosen per distinct meld: the lowest copies of natural cards
     and, for wild cards, jokers before twos. Used to list legal meld actions. ``fast=False``
-    tries every run window, as a check on the windows the fast way leaves out.
+    tries every run window, as a check on the windows the fast way leaves out; ``in_order``
+    says that ``hand`` is in card order already (:data:`~rummy_tui.core.cards.CARD_ORDER`);
+    ``faces``, given when no face of the hand is held twice, its faces
+    (:func:`~rummy_tui.core.cards.face_bits`), so that a hand of natural cards holding no meld
+    at all (most hands) is answered from them at once.
     """
-    wilds, by_face, by_rank, held = _sort_hand(rules, hand)
+    if faces is not None and fast and _holds_no_meld(rules, faces):
+        return []
+    wilds, by_face, by_rank, held = _sort_hand(
+        rules, hand if in_order else sorted(hand, key=CARD_ORDER)
+    )
     found: list[MeldReading] = []
     seen: set[tuple[MeldKind, tuple[int, ...], tuple[int, ...]]] = set()
 
@@ -63,24 +84,52 @@ def enumerate_melds(
     return found
 
 
-CARD_ORDER = attrgetter("face.code", "copy")
-"""The order of ``Card.__lt__`` as a sort key (sorting by key compares in C)."""
+_SUIT_BITS = (1 << 13) - 1
+
+
+def _holds_no_meld(rules: RuleSet, faces: int) -> bool:
+    """Whether a hand of ``faces`` (bit ``code`` per face, each face held once) holds natural
+    cards only and no meld: no rank in three suits where groups of three may go down, and in
+    no suit a run window every rank of which it holds (the windows :func:`_run_windows`
+    gives for no wild card, as the listing tries them)."""
+    if faces & _wild_faces(wild_ranks(rules)):
+        return False
+    clubs = faces & _SUIT_BITS
+    diamonds = faces >> 13 & _SUIT_BITS
+    hearts = faces >> 26 & _SUIT_BITS
+    spades = faces >> 39 & _SUIT_BITS
+    if rules.groups_allowed and (rules.group_max is None or rules.group_max >= GROUP_MIN):
+        # A rank in three of the four suits is in clubs and diamonds or in hearts and spades.
+        three = clubs & diamonds & (hearts | spades) | hearts & spades & (clubs | diamonds)
+        if three or GROUP_MIN != 3:
+            return False
+    bounds = position_range(rules)
+    for suit in (clubs, diamonds, hearts, spades):
+        if suit.bit_count() >= RUN_MIN and _run_windows(bounds, suit, 0):
+            return False
+    return True
+
+
+@lru_cache(maxsize=4)
+def _wild_faces(wild: frozenset[int]) -> int:
+    """The faces of the ``wild`` ranks (:func:`wild_ranks`) as bits."""
+    return sum(1 << face.code for face in (JOKER_FACE, *all_faces()) if face.rank in wild)
 
 
 def _sort_hand(
-    rules: RuleSet, hand: Iterable[Card]
+    rules: RuleSet, ordered: Iterable[Card]
 ) -> tuple[list[Card], dict[Face, list[Card]], dict[int, list[Card]], list[int]]:
-    """The hand sorted for listing: its wild cards in the order they are used, its natural
-    cards by face and (when groups are allowed) by rank, lowest copies first, and the ranks
-    (bit rank - 1) each suit's cards show by themselves, by suit number: natural cards, and
-    wild twos of the suit standing as themselves."""
+    """The hand, given in card order, sorted for listing: its wild cards in the order they are
+    used, its natural cards by face and (when groups are allowed) by rank, lowest copies
+    first, and the ranks (bit rank - 1) each suit's cards show by themselves, by suit
+    number: natural cards, and wild twos of the suit standing as themselves."""
     wild = wild_ranks(rules)
     groups = rules.groups_allowed
     wilds: list[Card] = []
     by_face: dict[Face, list[Card]] = {}
     by_rank: dict[int, list[Card]] = {}
     held = [0, 0, 0, 0]
-    for card in sorted(hand, key=CARD_ORDER):
+    for card in ordered:
         rank = card.rank
         if rank in wild:
             wilds.append(card)
