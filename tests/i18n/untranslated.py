@@ -128,17 +128,28 @@ def rules_words(language: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def english_only_words(language: str) -> frozenset[str]:
+    """The words only the game's English messages use, not ``language``'s (worked out once)."""
+    return english_words() - translated_words(language) - ALLOWED_WORDS
+
+
+@cache
+def known_words(language: str) -> frozenset[str]:
+    """The words ``language``'s texts may use: its translations, its rules pages, the allowed
+    words and the start of a player's name (worked out once)."""
+    return translated_words(language) | rules_words(language) | ALLOWED_WORDS | name_pieces()
+
+
 def catalog_english(text: str, language: str) -> list[str]:
     """Words of ``text`` that only the game's English messages use (sorted)."""
-    english = english_words() - translated_words(language) - ALLOWED_WORDS
-    return sorted(words(text) & english)
+    return sorted(words(text) & english_only_words(language))
 
 
 def unknown_words(text: str, language: str) -> list[str]:
     """Latin-letter words of ``text`` that nothing in ``language`` uses (sorted), other than
     those :func:`catalog_english` already names."""
-    known = translated_words(language) | rules_words(language) | ALLOWED_WORDS | name_pieces()
-    return sorted(words(text) - known - set(catalog_english(text, language)))
+    return sorted(words(text) - known_words(language) - set(catalog_english(text, language)))
 
 
 @cache
