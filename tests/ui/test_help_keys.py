@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from rummy_tui.i18n import set_language
 from rummy_tui.ui.app import RummyApp
@@ -93,9 +92,8 @@ class TitleApp(ScreenApp):
 
 
 def title_footer(app) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    """(key, words) of every key in the title screen's footer."""
-    footer = app.screen.query_one(Footer)
-    return [(str(item.key_display), str(item.description)) for item in footer.query("FooterKey")]
+    """(key, words) of every key in the title screen's key bar."""
+    return app.screen.query_one(KeyBar).keys
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.widgets.keybar import KeyBar
 
 TITLE_ART = """\
 █▀█ █ █ █▀▄▀█ █▀▄▀█ █▄█
@@ -82,7 +83,7 @@ class TitleScreen(Screen[str]):
             yield Static(_("Hot-seat rummy for 2 to 12 players"), id="title-tagline")
             yield OptionList(*options, id="title-menu")
             yield Static(_("↑↓ and Enter, or press a letter"), id="title-help")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         menu = self.query_one("#title-menu", OptionList)

@@ -76,6 +76,11 @@ class KeyBar(Widget):
 
         repaint(self, change)
 
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        """(key, words) of every key the bar shows, in order."""
+        return [(key, description) for key, description, *_rest in self._items]
+
     def _pieces(self) -> list[Text]:
         pieces = []
         for index, (key, description, enabled, _node, _action) in enumerate(self._items):
