@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_file import read_value, writing
 
@@ -53,7 +53,6 @@ SALT_KEY = "code_salt"
 
 MALFORMED = N_("A seat code has ten letters and digits, like K7QM-4TZP-XE.")
 WRONG = N_("That code opens no seat of this match.")
-TOO_MANY = N_("Too many wrong codes: try again in {seconds} seconds.")
 VOID = N_("This match is over: its seat codes no longer open a seat.")
 SEAT_OPEN = N_("{player}'s seat is open on another screen.")
 
@@ -141,7 +140,13 @@ def find_seat(
         recent = [row[0] for row in connection.execute("SELECT tried_at FROM wrong_codes")]
         if len(recent) >= WRONG_CODES_PER_MINUTE:
             wait = max(1, math.ceil(min(recent) + 60 - now))
-            return ClaimRefused(_(TOO_MANY).format(seconds=wait))
+            return ClaimRefused(
+                ngettext(
+                    "Too many wrong codes: try again in {seconds} second.",
+                    "Too many wrong codes: try again in {seconds} seconds.",
+                    wait,
+                ).format(seconds=wait)
+            )
         try_id = connection.execute(
             "INSERT INTO wrong_codes (tried_at) VALUES (?)", (now,)
         ).lastrowid

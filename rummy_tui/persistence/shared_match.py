@@ -20,8 +20,8 @@ game: the engine is deterministic from the recorded card orders and the log.
 Appending move N is one transaction: take the file's write lock, replay what the screen had
 not seen, have the engine verify the action (an action it refuses is never written), insert
 row N, commit. Of two screens acting at the same moment exactly one move is applied; the
-other screen is told :class:`Lost` with the move that won. Seat codes are in
-``seat_codes.py``.
+other screen is told :class:`Lost` with the move that won. The rows and their replay are in
+``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in ``seat_codes.py``.
 """
 
 from __future__ import annotations
@@ -29,19 +29,14 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import weakref
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
-from pydantic import TypeAdapter, ValidationError
-
 from rummy_tui import __version__
-from rummy_tui.core import Action, ActionRecord, Game, IllegalAction, TakeBack
-from rummy_tui.core.history import ReplayError, replay
-from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import _
-from rummy_tui.i18n.log_lines import entry_sentence
+from rummy_tui.core import Action, Game, IllegalAction, TakeBack
+from rummy_tui.core.history import ReplayError
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import seat_codes
@@ -61,6 +56,16 @@ from rummy_tui.persistence.shared_file import (
     unreadable,
     writing,
 )
+from rummy_tui.persistence.shared_moves import (
+    Applied,
+    Entry,
+    Lost,
+    Refused,
+    SharedMove,
+    insert_move,
+    read_moves,
+    replay_move,
+)
 
 __all__ = [
     "Applied",
@@ -75,60 +80,6 @@ __all__ = [
 WATCH_INTERVAL = 0.05
 """Seconds between two looks of a watching screen at :meth:`SharedMatch.has_news` (see
 ``benchmarks/bench_shared_log.py`` for what it costs and how soon a move is seen)."""
-
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
-
-
-@dataclass(frozen=True)
-class SharedMove:
-    """One row of the move log."""
-
-    seq: int
-    """Its number: 1 for the first move after the match was shared."""
-    seat: int | None
-    """Who made it (None for the table's own deal starts)."""
-    deal_number: int
-    """The deal it belongs to."""
-    action: Action
-    """The action as the engine applied it."""
-    made_at: str
-    """When it was appended (UTC, ISO 8601)."""
-
-
-Entry = ActionRecord | TakeBackNote
-"""What a move became in the game: its log record, or the note of a take-back."""
-
-
-@dataclass(frozen=True)
-class Applied:
-    """The move was appended as :attr:`move`; every screen will replay it."""
-
-    move: SharedMove
-    entry: Entry
-
-
-@dataclass(frozen=True)
-class Lost:
-    """Another screen's move took the number first; this screen's move was not made."""
-
-    winner: SharedMove
-    """The move that was made instead."""
-    entry: Entry
-    """It, as this screen replayed it."""
-
-    @property
-    def reason(self) -> str:
-        """Why this screen's move was not made, in one sentence with the winning move."""
-        return _("Another screen moved first, so your move was not made: {move}").format(
-            move=entry_sentence(self.entry)
-        )
-
-
-@dataclass(frozen=True)
-class Refused:
-    """The engine refused the action on the game as the file holds it; nothing was written."""
-
-    refusal: IllegalAction
 
 
 class SharedMatch:
@@ -243,26 +194,7 @@ class SharedMatch:
 
     def moves_since(self, seq: int) -> list[SharedMove]:
         """The moves after number ``seq``, oldest first."""
-        try:
-            rows = self._connection.execute(
-                "SELECT seq, seat, deal_number, action_json, made_at FROM moves"
-                " WHERE seq > ? ORDER BY seq",
-                (seq,),
-            ).fetchall()
-        except sqlite3.Error as error:
-            raise unreadable(self.path, error) from None
-        moves = []
-        for number, seat, deal_number, action_json, made_at in rows:
-            try:
-                action = _ACTION.validate_json(action_json)
-            except ValidationError:
-                raise SaveError(
-                    _("Move {seq} of the shared match {file} is not a move.").format(
-                        seq=number, file=self.path.name
-                    )
-                ) from None
-            moves.append(SharedMove(number, seat, deal_number, action, made_at))
-        return moves
+        return read_moves(self._connection, self.path, seq)
 
     def has_news(self) -> bool:
         """Whether another screen changed the file since the last look (cheap: no read of
@@ -289,17 +221,8 @@ class SharedMatch:
                     file=self.path.name, seq=self.seq + 1
                 )
             )
-        entry: Entry
         try:
-            if isinstance(move.action, TakeBack):
-                self.game.apply(move.action, move.seat)
-                entry = self.game.state.take_back_notes[-1]
-            else:
-                record = ActionRecord(
-                    seat=move.seat, action=move.action, deal_number=move.deal_number
-                )
-                replay(self.game.state, [record])
-                entry = self.game.state.log[-1]
+            entry = replay_move(self.game, move)
         except (ReplayError, IllegalAction) as failure:
             refusal = failure if isinstance(failure, IllegalAction) else failure.refusal
             self.game = rebuild(self._opening)  # the replay may have stopped half-way
@@ -337,9 +260,11 @@ class SharedMatch:
                 return Lost(self._moves_made(number), self._entries[number - 1])
             if number != self.seq + 1:
                 raise SaveError(
-                    _("Move {seq} cannot be made: the shared match holds {latest} moves.").format(
-                        seq=number, latest=self.seq
-                    )
+                    ngettext(
+                        "Move {seq} cannot be made: the shared match holds {latest} move.",
+                        "Move {seq} cannot be made: the shared match holds {latest} moves.",
+                        self.seq,
+                    ).format(seq=number, latest=self.seq)
                 )
             refusal = self.game.refusal(action, seat)
             if refusal is not None:
@@ -362,11 +287,7 @@ class SharedMatch:
             done, seat, entry = record.action, record.seat, record
         made_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         move = SharedMove(number, seat, record.deal_number, done, made_at)
-        self._connection.execute(
-            "INSERT INTO moves (seq, seat, deal_number, action_json, made_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (number, seat, record.deal_number, _ACTION.dump_json(done).decode(), made_at),
-        )
+        insert_move(self._connection, move)
         if self.game.is_over:  # the codes of a finished match are void
             self._connection.execute("DELETE FROM seat_codes")
             self._connection.execute("UPDATE match SET value = '1' WHERE key = 'finished'")
