@@ -42,7 +42,7 @@ def race(path: str, which: int, rounds: int, barrier: Any, results: Any) -> None
             shared.catch_up()
             seen = shared.seq
             action, seat = pick(shared.game, rng)
-            barrier.wait()
+            barrier.wait(timeout=30)
             outcome = shared.append(seen, action, seat)
             if isinstance(outcome, Applied):
                 results.put(
@@ -66,7 +66,7 @@ def race(path: str, which: int, rounds: int, barrier: Any, results: Any) -> None
                 )
             else:
                 results.put((round_number, which, "refused", seen + 1, str(outcome.refusal)))
-            barrier.wait()  # both have answered before the next round
+            barrier.wait(timeout=30)  # both have answered before the next round
 
 
 def append_until_killed(path: str, report: str, most: int, seed: int, ready: Any) -> None:

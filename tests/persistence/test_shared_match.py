@@ -8,6 +8,7 @@ the seat codes are kept only as salted hashes, limited and locked to one live sc
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import random
 import sqlite3
 import time
@@ -109,6 +110,16 @@ def test_a_match_shared_in_the_middle_replays_from_where_it_stood(tmp_path: Path
         assert reopened.game.state.model_dump() == in_memory.state.model_dump()
 
 
+def test_the_file_is_in_wal_mode_and_every_commit_is_synced(tmp_path: Path) -> None:
+    setup, game = fresh_match()
+    with SharedMatch.create(setup, game, tmp_path) as shared:
+        connection = sqlite3.connect(shared.path)
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        connection.close()
+        full = 2
+        assert shared._connection.execute("PRAGMA synchronous").fetchone()[0] == full
+
+
 def test_an_action_the_engine_refuses_is_never_written(tmp_path: Path) -> None:
     setup, game = fresh_match()
     with SharedMatch.create(setup, game, tmp_path) as shared:
@@ -195,10 +206,20 @@ def test_race_two_processes_append_the_same_number_200_times(tmp_path: Path) -> 
     ]
     for racer in racers:
         racer.start()
-    answers = [results.get(timeout=60) for _ in range(2 * rounds)]
-    for racer in racers:
-        racer.join(timeout=30)
-        assert racer.exitcode == 0
+    answers = []
+    try:
+        while len(answers) < 2 * rounds:
+            try:
+                answers.append(results.get(timeout=1))
+            except queue.Empty:
+                dead = [racer.exitcode for racer in racers if not racer.is_alive()]
+                assert not dead, f"a racer ended with code {dead} after {len(answers)} answers"
+    finally:
+        for racer in racers:
+            if len(answers) < 2 * rounds:
+                racer.kill()  # the other one would wait for its partner
+            racer.join(timeout=30)
+    assert [racer.exitcode for racer in racers] == [0, 0]
     by_round: dict[int, list[tuple[str, int, str]]] = {}
     for round_number, _which, kind, seq, action in answers:
         by_round.setdefault(round_number, []).append((kind, seq, action))
