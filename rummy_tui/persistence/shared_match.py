@@ -33,6 +33,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
+from pydantic import ValidationError
+
 from rummy_tui import __version__
 from rummy_tui.core import Action, Game, IllegalAction, TakeBack
 from rummy_tui.core.history import ReplayError
@@ -161,6 +163,9 @@ class SharedMatch:
             text = read_value(connection, "opening") or ""
             opening = read_file(decode(text.encode("utf-8"), __version__))
             return cls(path, connection, opening)
+        except sqlite3.Error as error:  # a database that is not a shared match
+            connection.close()
+            raise unreadable(path, error) from None
         except BaseException:
             connection.close()
             raise
@@ -223,8 +228,10 @@ class SharedMatch:
             )
         try:
             entry = replay_move(self.game, move)
-        except (ReplayError, IllegalAction) as failure:
-            refusal = failure if isinstance(failure, IllegalAction) else failure.refusal
+        except (ReplayError, IllegalAction, ValidationError) as failure:
+            refusal = failure if isinstance(failure, IllegalAction) else None
+            if isinstance(failure, ReplayError):
+                refusal = failure.refusal
             self.game = rebuild(self._opening)  # the replay may have stopped half-way
             self.seq, self._entries = 0, []
             reason = refusal_sentence(refusal) if refusal is not None else move.action.kind

@@ -186,6 +186,18 @@ def test_a_move_edited_into_the_file_that_does_not_replay_is_refused(tmp_path: P
     connection.close()
     with pytest.raises(SaveError, match=r"^Move 2 of the shared match .* does not replay: "):
         SharedMatch.open(path)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE moves SET seat = 'x' WHERE seq = 2")
+    connection.commit()
+    connection.close()
+    with pytest.raises(SaveError, match=r"^Move 2 of the shared match .* does not replay: "):
+        SharedMatch.open(path)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE match")
+    connection.commit()
+    connection.close()
+    with pytest.raises(SaveError, match=r"cannot be used: no such table: match\.$"):
+        SharedMatch.open(path)
 
 
 # ---------------------------------------------------------------------- processes
