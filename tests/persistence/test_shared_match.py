@@ -52,6 +52,14 @@ def integrity(path: Path) -> str:
         connection.close()
 
 
+def edit(path: Path, statement: str, *values: object) -> None:
+    """Change the file by hand, as an editor or a damaged disk would."""
+    connection = sqlite3.connect(path)
+    connection.execute(statement, values)
+    connection.commit()
+    connection.close()
+
+
 def file_bytes(folder: Path) -> bytes:
     """Every byte of every file of the shared folder (the database, its WAL and shared
     memory, the seat locks)."""
@@ -177,25 +185,18 @@ def test_a_move_edited_into_the_file_that_does_not_replay_is_refused(tmp_path: P
     with SharedMatch.create(setup, game, tmp_path) as shared:
         shared.append(0, DrawStock(), game.current)
         path = shared.path
-    connection = sqlite3.connect(path)
-    connection.execute(
+    edit(
+        path,
         "INSERT INTO moves VALUES (2, ?, 1, ?, 'now')",
-        (game.current, DrawStock().model_dump_json()),
+        game.current,
+        DrawStock().model_dump_json(),
     )
-    connection.commit()
-    connection.close()
     with pytest.raises(SaveError, match=r"^Move 2 of the shared match .* does not replay: "):
         SharedMatch.open(path)
-    connection = sqlite3.connect(path)
-    connection.execute("UPDATE moves SET seat = 'x' WHERE seq = 2")
-    connection.commit()
-    connection.close()
+    edit(path, "UPDATE moves SET seat = 'x' WHERE seq = 2")
     with pytest.raises(SaveError, match=r"^Move 2 of the shared match .* does not replay: "):
         SharedMatch.open(path)
-    connection = sqlite3.connect(path)
-    connection.execute("DROP TABLE match")
-    connection.commit()
-    connection.close()
+    edit(path, "DROP TABLE match")
     with pytest.raises(SaveError, match=r"cannot be used: no such table: match\.$"):
         SharedMatch.open(path)
 
@@ -338,10 +339,7 @@ def test_wrong_codes_are_delayed_and_limited_in_the_file(tmp_path: Path) -> None
     guesser.close()
     with SharedMatch.open(shared.path) as newcomer:  # a new screen does not reset the count
         assert isinstance(newcomer.claim(code), ClaimRefused)
-    connection = sqlite3.connect(shared.path)
-    connection.execute("UPDATE wrong_codes SET tried_at = tried_at - 61")  # a minute passes
-    connection.commit()
-    connection.close()
+    edit(shared.path, "UPDATE wrong_codes SET tried_at = tried_at - 61")  # a minute passes
     with SharedMatch.open(shared.path) as newcomer:
         assert newcomer.claim(code) == Claimed(2)
     shared.close()
