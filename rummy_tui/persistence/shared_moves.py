@@ -51,7 +51,9 @@ class Applied:
     """The move was appended as :attr:`move`; every screen will replay it."""
 
     move: SharedMove
+    """The row written."""
     entry: Entry
+    """What it became in this screen's game (its log line is written from it)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Lost:
     winner: SharedMove
     """The move that was made instead."""
     entry: Entry
-    """It, as this screen replayed it."""
+    """It, as this screen replayed it (its sentence keeps card tokens, as log lines do)."""
 
     @property
     def reason(self) -> str:
