@@ -66,6 +66,25 @@ def test_bench_autosave_reports_medians(tmp_path: Path) -> None:
     assert "with fsync" in out
 
 
+def test_bench_shared_log_reports_the_way_between_screens_and_the_idle_cost(
+    tmp_path: Path,
+) -> None:
+    out = run_script(
+        "bench_shared_log.py",
+        "--moves",
+        "5",
+        "--idle",
+        "0.3",
+        "--data-dir",
+        str(tmp_path),
+        tmp_path=tmp_path,
+        codes=(0, 1),
+    )
+    assert "Move to the other screen: median" in out
+    assert "p99" in out
+    assert "of one core" in out
+
+
 def test_strength_prints_a_row_per_pairing(tmp_path: Path) -> None:
     out = run_script("strength.py", "--deals", "2", "--variants", "classic", tmp_path=tmp_path)
     assert "| classic | normal vs easy |" in out

@@ -25,7 +25,9 @@ save never writes over), ``backups.py``, ``managing.py`` (renaming and deleting 
 autosaves), ``autosave.py``, ``atomic.py``; beside the saves, ``paths.py`` (where the data folder
 is),
 ``last_table.py`` (the table the menu remembers) and ``crash_log.py`` (where an unexpected
-error is written).
+error is written). A match played on several screens shares one SQLite move log:
+``shared_match.py`` (the class ``SharedMatch``), ``shared_moves.py``, ``shared_file.py`` and
+``seat_codes.py``.
 
 The names below are loaded when first used, so that finding the data folder (``paths``) costs
 no more than that module: the title's first frame needs the folder, not the save code.

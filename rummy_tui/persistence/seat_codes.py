@@ -1,0 +1,191 @@
+"""Seat codes of a shared match: who may play a seat on their own screen.
+
+The shared screen issues a seat its code (:func:`issue_code`): ten characters drawn by
+``secrets`` from 30 that no one confuses (no 0, 1, I, L, O or U), written in groups like
+``K7QM-4TZP-XE``: 30**10 codes, over 49 bits. The file keeps only the code's scrypt hash
+under the match's own random salt; the code itself is shown once, on the shared screen, and
+stored nowhere.
+
+Another screen joins by typing it (:func:`claim`). The file limits wrong codes: at most
+:data:`WRONG_CODES_PER_MINUTE` claims a minute that were not found right, counted in the
+file (a new process does not reset them, and each claim is counted before its hash is even
+worked out, so processes racing each other cannot pass the limit), and every wrong code is
+answered only after a delay. Codes are void once the match is over (their hashes are
+deleted with the move that ends it).
+
+One live screen per seat: a screen that claims a seat holds an operating-system lock
+(``flock``) on the seat's lock file beside the match file, so a second screen is refused
+while the first lives, and a screen that is killed lets the seat go with its process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import os
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.shared_file import read_value, writing
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""The characters of a code: digits and capitals without 0, 1, I, L, O and U."""
+CODE_LENGTH = 10
+CODE_GROUPS = (4, 4, 2)
+"""How a code is written: ``K7QM-4TZP-XE``."""
+WRONG_CODES_PER_MINUTE = 5
+"""Claims a minute, per match file, that may turn out wrong."""
+WRONG_CODE_DELAY = 1.0
+"""Seconds before a wrong code is answered."""
+SALT_KEY = "code_salt"
+
+MALFORMED = N_("A seat code has ten letters and digits, like K7QM-4TZP-XE.")
+WRONG = N_("That code opens no seat of this match.")
+VOID = N_("This match is over: its seat codes no longer open a seat.")
+SEAT_OPEN = N_("{player}'s seat is open on another screen.")
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A code that opened its seat on this screen."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ClaimRefused:
+    """A claim that opened nothing, with the sentence that says why."""
+
+    reason: str
+    """One sentence in the current language."""
+
+
+def normalized(code: str) -> str | None:
+    """A typed code as its ten characters (case, spaces and dashes do not matter), or None
+    when it cannot be a code.
+
+    >>> normalized(" k7qm-4tzp xe ")
+    'K7QM4TZPXE'
+    >>> normalized("K7QM-4TZP-X0") is None
+    True
+    """
+    text = "".join(char for char in code.upper() if char not in " -\t")
+    if len(text) != CODE_LENGTH or not set(text) <= set(CODE_ALPHABET):
+        return None
+    return text
+
+
+def grouped(text: str) -> str:
+    """A code's ten characters as they are written: ``K7QM-4TZP-XE``."""
+    parts, start = [], 0
+    for size in CODE_GROUPS:
+        parts.append(text[start : start + size])
+        start += size
+    return "-".join(parts)
+
+
+def code_digest(text: str, salt: bytes) -> bytes:
+    """The stored hash of a normalized code: scrypt (16 MiB, about 50 ms)."""
+    return hashlib.scrypt(text.encode("ascii"), salt=salt, n=2**14, r=8, p=1, dklen=32)
+
+
+def new_salt() -> str:
+    """A match's salt for its codes, as the file keeps it (hex)."""
+    return secrets.token_hex(16)
+
+
+def issue_code(connection: sqlite3.Connection, path: Path, seat: int) -> str:
+    """A new code for ``seat`` (it replaces the seat's earlier one), as written for people.
+
+    Raises:
+        SaveError: when the match is over (its codes are void).
+    """
+    text = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    salt = bytes.fromhex(read_value(connection, SALT_KEY) or "")
+    digest = code_digest(text, salt)
+    with writing(connection, path):
+        if read_value(connection, "finished") == "1":
+            raise SaveError(_(VOID))
+        connection.execute(
+            "INSERT OR REPLACE INTO seat_codes (seat, digest, issued_at) VALUES (?, ?, ?)",
+            (seat, digest, datetime.now(UTC).isoformat(timespec="seconds")),
+        )
+    return grouped(text)
+
+
+def find_seat(
+    connection: sqlite3.Connection, path: Path, code: str, delay: float = WRONG_CODE_DELAY
+) -> int | ClaimRefused:
+    """The seat whose code ``code`` is, within the limit on wrong codes, or the refusal."""
+    text = normalized(code)
+    if text is None:
+        return ClaimRefused(_(MALFORMED))  # no code is tried, so none is counted
+    now = time.time()
+    with writing(connection, path):
+        if read_value(connection, "finished") == "1":
+            return ClaimRefused(_(VOID))
+        connection.execute("DELETE FROM wrong_codes WHERE tried_at <= ?", (now - 60,))
+        recent = [row[0] for row in connection.execute("SELECT tried_at FROM wrong_codes")]
+        if len(recent) >= WRONG_CODES_PER_MINUTE:
+            wait = max(1, math.ceil(min(recent) + 60 - now))
+            return ClaimRefused(
+                ngettext(
+                    "Too many wrong codes: try again in {seconds} second.",
+                    "Too many wrong codes: try again in {seconds} seconds.",
+                    wait,
+                ).format(seconds=wait)
+            )
+        try_id = connection.execute(
+            "INSERT INTO wrong_codes (tried_at) VALUES (?)", (now,)
+        ).lastrowid
+    salt = bytes.fromhex(read_value(connection, SALT_KEY) or "")
+    digest = code_digest(text, salt)
+    with writing(connection, path):
+        row = connection.execute(
+            "SELECT seat FROM seat_codes WHERE digest = ?", (digest,)
+        ).fetchone()
+        if row is not None:
+            connection.execute("DELETE FROM wrong_codes WHERE id = ?", (try_id,))
+    if row is None:
+        time.sleep(delay)
+        return ClaimRefused(_(WRONG))
+    return int(row[0])
+
+
+def seat_lock_path(path: Path, seat: int) -> Path:
+    """The lock file of a seat of the shared match file ``path``."""
+    return path.with_name(f"{path.stem}.seat-{seat}.lock")
+
+
+def lock_seat(path: Path, seat: int) -> int | None:
+    """Take the lock of ``seat`` for this screen: its open descriptor, or None when another
+    live screen holds it. Where ``fcntl`` does not exist (Windows) no lock is taken."""
+    descriptor = os.open(
+        seat_lock_path(path, seat), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600
+    )
+    if fcntl is None:  # pragma: no cover - Windows
+        return descriptor
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+def unlock_seat(descriptor: int) -> None:
+    """Let go of a seat's lock."""
+    with contextlib.suppress(OSError):
+        os.close(descriptor)

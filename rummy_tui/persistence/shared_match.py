@@ -1,0 +1,342 @@
+"""A match played on several screens: one shared move log that every screen replays.
+
+A match with seats on their own screens keeps its shared state in one SQLite file
+(``shared_file.py``): the match as it stood when it was shared, written as a save file, and
+the moves made since, numbered 1, 2, 3... Each screen is its own process with its own
+:class:`SharedMatch`; it rebuilds the game from the opening and replays every move through
+the engine (the one replay of :mod:`rummy_tui.core.history`), so all screens hold the same
+game: the engine is deterministic from the recorded card orders and the log.
+
+::
+
+    shared = SharedMatch.create(setup, game, data_dir)   # the shared screen
+    code = shared.issue_code(2)                           # shown there until seat 2 joins
+    joined = SharedMatch.open(shared.path)                # another screen
+    joined.claim(code)                                    # Claimed(seat=2) or ClaimRefused
+    outcome = joined.append(joined.seq, action, seat=2)   # Applied, Lost or Refused
+    if shared.has_news():                                 # a few times a second, cheap
+        shared.catch_up()                                 # the moves not yet seen, replayed
+
+Appending move N is one transaction: take the file's write lock, replay what the screen had
+not seen, have the engine verify the action (an action it refuses is never written), insert
+row N, commit. Of two screens acting at the same moment exactly one move is applied; the
+other screen is told :class:`Lost` with the move that won. The rows and their replay are in
+``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in ``seat_codes.py``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import weakref
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from pydantic import ValidationError
+
+from rummy_tui import __version__
+from rummy_tui.core import Action, Game, IllegalAction, TakeBack
+from rummy_tui.core.history import ReplayError
+from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.refusals import refusal_sentence
+from rummy_tui.match.setup import MatchSetup
+from rummy_tui.persistence import seat_codes
+from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.format import SaveFile, decode, read_file
+from rummy_tui.persistence.paths import data_dir as find_data_dir
+from rummy_tui.persistence.replay import rebuild
+from rummy_tui.persistence.seat_codes import Claimed, ClaimRefused
+from rummy_tui.persistence.session import Session, first_deal_from_seed, first_deal_from_state
+from rummy_tui.persistence.shared_file import (
+    FILE_FORMAT,
+    connect,
+    create_file,
+    data_version,
+    read_value,
+    shared_path,
+    unreadable,
+    writing,
+)
+from rummy_tui.persistence.shared_moves import (
+    Applied,
+    Entry,
+    Lost,
+    Refused,
+    SharedMove,
+    insert_move,
+    read_moves,
+    replay_move,
+)
+
+__all__ = [
+    "Applied",
+    "ClaimRefused",
+    "Claimed",
+    "Lost",
+    "Refused",
+    "SharedMatch",
+    "SharedMove",
+]
+
+WATCH_INTERVAL = 0.05
+"""Seconds between two looks of a watching screen at :meth:`SharedMatch.has_news` (see
+``benchmarks/bench_shared_log.py`` for what it costs and how soon a move is seen)."""
+
+
+class SharedMatch:
+    """One screen's handle on a shared match file, with the game replayed to :attr:`seq`.
+
+    Use :meth:`create` or :meth:`open`; :meth:`close` (or a ``with`` block) lets go of the
+    file and of the seats this screen holds.
+    """
+
+    def __init__(self, path: Path, connection: sqlite3.Connection, opening: SaveFile) -> None:
+        self.path = path
+        """The shared match file."""
+        self.setup: MatchSetup = opening.setup
+        """The match's setup."""
+        self.wrong_code_delay = seat_codes.WRONG_CODE_DELAY
+        """Seconds before a wrong code is answered."""
+        self._connection = connection
+        self._opening = opening
+        self._seen_version = data_version(connection)
+        self._held: dict[int, int] = {}
+        self.game: Game = rebuild(opening)
+        """The game with every move up to :attr:`seq` replayed."""
+        self.seq = 0
+        """How many moves of the log :attr:`game` holds."""
+        self._entries: list[Entry] = []
+        self.catch_up()
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def create(
+        cls,
+        setup: MatchSetup,
+        game: Game,
+        data_dir: Path | str | None = None,
+        *,
+        match_id: str | None = None,
+    ) -> SharedMatch:
+        """Share ``game`` (as it stands) in a new file ``shared/MATCH_ID.sqlite3`` of the
+        data directory, and open it (``match_id``: a new random one when not given).
+
+        Raises:
+            SaveError: when the match cannot be written (as for a save) or the file exists.
+        """
+        first = first_deal_from_state(game) or first_deal_from_seed(game)
+        pieces = Session(game=weakref.ref(game), first=first).render(
+            setup, game, {}, datetime.now(UTC)
+        )
+        opening = b"".join(pieces).decode("utf-8")
+        path = shared_path(find_data_dir(data_dir), match_id or secrets.token_hex(6))
+        create_file(
+            path,
+            {
+                "file_format": str(FILE_FORMAT),
+                "opening": opening,
+                seat_codes.SALT_KEY: seat_codes.new_salt(),
+                "finished": "1" if game.is_over else "0",
+            },
+        )
+        return cls.open(path)
+
+    @classmethod
+    def open(cls, path: Path) -> SharedMatch:
+        """Open a shared match file and replay it.
+
+        Raises:
+            SaveError: for a missing, damaged or newer file, or a move that does not replay.
+        """
+        connection = connect(path)
+        try:
+            version = read_value(connection, "file_format")
+            if version != str(FILE_FORMAT):
+                raise SaveError(
+                    _(
+                        "The shared match {file} is of format {version}; this version reads "
+                        "format {known}."
+                    ).format(file=path.name, version=version, known=FILE_FORMAT)
+                )
+            text = read_value(connection, "opening") or ""
+            opening = read_file(decode(text.encode("utf-8"), __version__))
+            return cls(path, connection, opening)
+        except sqlite3.Error as error:  # a database that is not a shared match
+            connection.close()
+            raise unreadable(path, error) from None
+        except BaseException:
+            connection.close()
+            raise
+
+    def close(self) -> None:
+        """Let go of this screen's seats and of the file."""
+        for seat in list(self._held):
+            self.release(seat)
+        self._connection.close()
+
+    def __enter__(self) -> SharedMatch:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ reading
+
+    def latest_seq(self) -> int:
+        """The number of the newest move in the file (0 when none was made)."""
+        try:
+            row = self._connection.execute("SELECT max(seq) FROM moves").fetchone()
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+        return int(row[0] or 0)
+
+    def moves_since(self, seq: int) -> list[SharedMove]:
+        """The moves after number ``seq``, oldest first."""
+        return read_moves(self._connection, self.path, seq)
+
+    def has_news(self) -> bool:
+        """Whether another screen changed the file since the last look (cheap: no read of
+        the file; see ``shared_file.py``)."""
+        try:
+            version = data_version(self._connection)
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+        news = version != self._seen_version
+        self._seen_version = version
+        return news
+
+    def catch_up(self) -> list[tuple[SharedMove, Entry]]:
+        """Replay the moves this screen has not seen; each with what it became."""
+        done = []
+        for move in self.moves_since(self.seq):
+            done.append((move, self._replay(move)))
+        return done
+
+    def _replay(self, move: SharedMove) -> Entry:
+        if move.seq != self.seq + 1:
+            raise SaveError(
+                _("The shared match {file} lacks move {seq}.").format(
+                    file=self.path.name, seq=self.seq + 1
+                )
+            )
+        try:
+            entry = replay_move(self.game, move)
+        except (ReplayError, IllegalAction, ValidationError) as failure:
+            refusal = failure if isinstance(failure, IllegalAction) else None
+            if isinstance(failure, ReplayError):
+                refusal = failure.refusal
+            self.game = rebuild(self._opening)  # the replay may have stopped half-way
+            self.seq, self._entries = 0, []
+            reason = refusal_sentence(refusal) if refusal is not None else move.action.kind
+            raise SaveError(
+                _("Move {seq} of the shared match {file} does not replay: {reason}").format(
+                    seq=move.seq, file=self.path.name, reason=reason
+                )
+            ) from None
+        self.seq = move.seq
+        self._entries.append(entry)
+        return entry
+
+    # ------------------------------------------------------------------ moving
+
+    def append(
+        self, expected_seq: int, action: Action, seat: int | None
+    ) -> Applied | Lost | Refused:
+        """Make ``action`` for ``seat`` as move ``expected_seq + 1``: ``expected_seq`` is the
+        newest move this screen has shown (usually :attr:`seq`).
+
+        Returns:
+            :class:`Applied` when it was written; :class:`Lost` when another screen's move
+            took that number first (this screen has replayed it); :class:`Refused` when the
+            engine refuses the action (nothing is written).
+
+        Raises:
+            SaveError: when the file cannot be written (nothing was written then).
+        """
+        number = expected_seq + 1
+        with writing(self._connection, self.path):
+            self.catch_up()
+            if self.seq >= number:
+                return Lost(self._moves_made(number), self._entries[number - 1])
+            if number != self.seq + 1:
+                raise SaveError(
+                    ngettext(
+                        "Move {seq} cannot be made: the shared match holds {latest} move.",
+                        "Move {seq} cannot be made: the shared match holds {latest} moves.",
+                        self.seq,
+                    ).format(seq=number, latest=self.seq)
+                )
+            refusal = self.game.refusal(action, seat)
+            if refusal is not None:
+                return Refused(refusal)
+            try:
+                move = self._write(number, action, seat)
+            except BaseException:
+                self.game = rebuild(self._opening)  # the game may hold the move unwritten
+                self.seq, self._entries = 0, []
+                raise
+        return Applied(move, self._entries[-1])
+
+    def _write(self, number: int, action: Action, seat: int | None) -> SharedMove:
+        """Apply a verified action to the game and insert its row (in the open change)."""
+        record = self.game.apply(action, seat)
+        if isinstance(action, TakeBack):
+            done: Action = action
+            entry: Entry = self.game.state.take_back_notes[-1]
+        else:
+            done, seat, entry = record.action, record.seat, record
+        made_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        move = SharedMove(number, seat, record.deal_number, done, made_at)
+        insert_move(self._connection, move)
+        if self.game.is_over:  # the codes of a finished match are void
+            self._connection.execute("DELETE FROM seat_codes")
+            self._connection.execute("UPDATE match SET value = '1' WHERE key = 'finished'")
+        self.seq = number
+        self._entries.append(entry)
+        return move
+
+    def _moves_made(self, number: int) -> SharedMove:
+        return self.moves_since(number - 1)[0]
+
+    # ------------------------------------------------------------------ seats
+
+    def issue_code(self, seat: int) -> str:
+        """A new code for ``seat`` (replacing its earlier one), to be shown on the shared
+        screen only, until the seat joins. The file keeps only its salted hash.
+
+        Raises:
+            SaveError: when the match is over, or ``seat`` is not a seat of the match.
+        """
+        if not 0 <= seat < len(self.game.players):
+            raise SaveError(_("The match has no seat {seat}.").format(seat=seat))
+        return seat_codes.issue_code(self._connection, self.path, seat)
+
+    def claim(self, code: str) -> Claimed | ClaimRefused:
+        """Open the seat whose code ``code`` is on this screen, or say why not: a wrong or
+        malformed code, too many wrong codes this minute, a finished match, or the seat
+        open on another live screen."""
+        found = seat_codes.find_seat(self._connection, self.path, code, self.wrong_code_delay)
+        if isinstance(found, ClaimRefused):
+            return found
+        if found not in self._held:
+            try:
+                descriptor = seat_codes.lock_seat(self.path, found)
+            except OSError as error:
+                raise unreadable(self.path, error) from None
+            if descriptor is None:
+                return ClaimRefused(_(seat_codes.SEAT_OPEN).format(player=self.game.players[found]))
+            self._held[found] = descriptor
+        return Claimed(found)
+
+    def release(self, seat: int) -> None:
+        """Let another screen open ``seat``."""
+        descriptor = self._held.pop(seat, None)
+        if descriptor is not None:
+            seat_codes.unlock_seat(descriptor)
