@@ -246,9 +246,15 @@ class RummyApp(App[int]):
                     loop.add_signal_handler(number, self._terminated)
 
     def _terminated(self) -> None:
-        """Told to end by the system: save what there is to save and quit, asking nothing."""
+        """Told to end by the system: save what there is to save and quit, asking nothing.
+        The terminal may be gone (SIGHUP), and Textual's last writes to it can then wait for
+        ever (seen after a tmux session was killed: the process kept the match's lock), so
+        once the match is saved the process ends within a few seconds anyway."""
+        from rummy_tui.ui.exit_guard import EXIT_GRACE, end_after
+
         with contextlib.suppress(Exception):
             self.save_now()
+        end_after(EXIT_GRACE)
         self.exit(0)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:

@@ -10,6 +10,7 @@ import pty
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -108,3 +109,47 @@ def test_sigterm_on_the_title_screen_restores_the_terminal(tmp_path: Path) -> No
         game.close()
     assert LEAVE_ALTERNATE_SCREEN in after and MOUSE_OFF in after
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_a_terminal_that_goes_away_ends_the_game_and_frees_its_match(tmp_path: Path) -> None:
+    """The terminal closed under the game (its window shut, its tmux session killed): the game
+    saves and exits rather than waiting on the lost terminal for ever, and the match can be
+    opened again at once (no window holds it)."""
+    game = Game(
+        "--data-dir", str(tmp_path), "--lang", "en",
+        "new", "--variant", "classic", "--players", "Anna,bot:easy", "--seed", "7",
+    )  # fmt: skip
+    game.read_until(b"Start the deal")
+    os.write(game.fd, b"\r")
+    game.read_until(b"Anna's hand")
+    game.close()  # the terminal is gone: the kernel hangs the game up
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(game.pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(game.pid, signal.SIGKILL)
+        os.waitpid(game.pid, 0)
+        raise AssertionError("the game outlived its terminal")
+    assert os.WIFEXITED(status)
+    store = SaveStore(tmp_path)
+    [saved] = store.list()
+    _setup, loaded, _extra = store.load(saved.name)  # no other window holds it
+    assert loaded.players[0] == "Anna" and not loaded.is_over
+
+
+def test_a_game_told_to_end_ends_even_when_closing_its_terminal_hangs(tmp_path: Path) -> None:
+    """Once armed, the exit guard ends a process whose shutdown waits for ever (as Textual's
+    writer to a lost terminal was seen to), with status 0; a process that ends by itself is
+    never held up by it."""
+    stuck = "from rummy_tui.ui.exit_guard import end_after; import threading\n"
+    stuck += "end_after(1.0); threading.Event().wait()"
+    started = time.monotonic()
+    hung = subprocess.run([sys.executable, "-c", stuck], cwd=ROOT, timeout=30)
+    assert hung.returncode == 0 and 0.9 < time.monotonic() - started < 20
+    started = time.monotonic()
+    done = "from rummy_tui.ui.exit_guard import end_after; end_after(30.0)"
+    assert subprocess.run([sys.executable, "-c", done], cwd=ROOT, timeout=30).returncode == 0
+    assert time.monotonic() - started < 20
