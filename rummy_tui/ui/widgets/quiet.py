@@ -12,9 +12,27 @@ from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
+
+
+class SteadySize(Widget):
+    """A widget whose new size needs one layout, not two (a base after the widget's own class,
+    whose styles it keeps).
+
+    Textual lays the screen out a second time after any widget's size changed in a layout
+    (its scrollable size is a reactive that asks for a layout and a repaint). A widget whose
+    drawing is worked out in the layout (a text, a box of texts) is placed and painted right
+    by the first one, so the second would be a frame spent for nothing."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class SteadyStatic(Static, SteadySize):
+    """A :class:`Static` whose new height costs one layout (:class:`SteadySize`)."""
 
 
 def same_content(shown: object, content: object) -> bool:
