@@ -161,7 +161,7 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         with GateBox():
             for part in _PARTS:
                 line = lines[part]
-                static = Static(line or "", id=part, markup=part == "handoff-since-title")
+                static = SteadyStatic(line or "", id=part, markup=part == "handoff-since-title")
                 static.display = line is not None
                 yield static
             summary = lines["handoff-since-text"]

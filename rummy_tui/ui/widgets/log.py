@@ -17,7 +17,7 @@ from rummy_tui.i18n import N_, current_language
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.widgets.quiet import SteadyStatic, content_height, update_static
+from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, content_height, update_static
 
 MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
@@ -97,7 +97,7 @@ def since_text(
     return log_lines(since, settings, limit=None)
 
 
-class LogPanel(VerticalScroll, can_focus=False):
+class LogPanel(VerticalScroll, SteadySize, can_focus=False):
     """Scrolling list of public actions.
 
     The log only grows during play, so the panel keeps the lines it drew and writes only the

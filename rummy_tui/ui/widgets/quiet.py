@@ -94,7 +94,7 @@ def set_border_title(widget: Widget, title: str | Text) -> None:
     widget.border_title = title
 
 
-class TextPicture(Widget):
+class TextPicture(SteadySize):
     """A widget that draws one :class:`~rich.text.Text` built from its picture at its width:
     the text is built once per picture (and width), and a new picture that draws the same
     text repaints nothing."""
