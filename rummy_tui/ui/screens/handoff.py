@@ -10,6 +10,10 @@ looking at their hand. The list scrolls; the name and the Enter line stay above 
 line may say what comes next: computer players who move before the named player, or that the
 named player is half-way through a turn (after a resumed save).
 
+One screen serves every hand-off of a table: :meth:`HandoffScreen.pass_to` fills it with the
+next :class:`Gate` (the app keeps it installed, see :mod:`rummy_tui.ui.hand_offs`), which
+costs one layout where a new screen is built and laid out several times.
+
 :class:`TakeBackGate` is the same gate for the player who asked, with ``u`` on the hand-off,
 to take back the discard that ended their turn (P-4): it names that player, and their hand is
 drawn only after their own Enter (P-1).
