@@ -98,6 +98,18 @@ class RummyApp(App[int]):
 
     # ------------------------------------------------------------------ shared services
 
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """The screens under the top one that show through it: none under an opaque screen
+        (Textual counts the screen just under the top one whatever covers it, so the table
+        under a hand-off would be laid out and painted again for every change made to it
+        there, and each time the hand-off repainted over it; it is laid out once it is back
+        on top instead). A pop-up's dimmed background still shows the screen under it."""
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return super()._background_screens
+
     @cached_property
     def opener(self) -> MatchOpener:
         """What seats a match: new, continued or loaded (made when first used)."""

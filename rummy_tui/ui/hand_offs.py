@@ -6,6 +6,10 @@ the named person's Enter. The hand-off offers the discard that ended the last tu
 player while the core allows it; their ``u`` there opens the gate (:func:`take_back_gate`),
 and after the mover's own Enter the session takes the move back. These functions come after a
 move is saved: they are no step on the road of a move to the disk.
+
+The app keeps one hand-off screen installed and fills it again for every hand-off: a new
+screen is composed, mounted and laid out several times before it settles, a kept one is laid
+out once.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
+from weakref import WeakKeyDictionary
 
 from rummy_tui.core import Phase
 from rummy_tui.i18n import _
@@ -24,6 +29,7 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game, PlayerView
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.screens.handoff import Gate, HandoffScreen
     from rummy_tui.ui.screens.table import TableScreen
 
 
@@ -62,11 +68,19 @@ class HandingOn(Protocol):
         ...
 
 
+KEPT_NAME = "hand-off"
+"""The name the app keeps the table's hand-off screen under."""
+
+_KEPT: WeakKeyDictionary[TableHost, HandoffScreen] = WeakKeyDictionary()
+"""The hand-off screen each app keeps installed and fills again for every hand-off (a new
+screen costs several frames to build and lay out, a kept one one frame)."""
+
+
 def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None) -> None:
     """The hand-off to the person in ``seat`` (P-1): no hand on the table until their
     Enter. It offers the discard that ended the last turn back to its player while the
     core allows it (P-4)."""
-    from rummy_tui.ui.screens.handoff import HandoffScreen
+    from rummy_tui.ui.screens.handoff import Gate
 
     controller = session.controller
     view = session.hide_hand()
@@ -87,7 +101,7 @@ def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None)
         offer = _("{player} may still press u to take back the discard.").format(
             player=controller.players[mover]
         )
-    screen = HandoffScreen(
+    gate = Gate(
         controller.players[seat],
         context,
         since=view.log,
@@ -97,7 +111,33 @@ def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None)
         next_note=next_note,
         under_way=view.current == seat and view.phase is Phase.PLAY,
     )
-    session.host.show_screen(screen, partial(_handed_over, session, seat, mover))
+    session.host.show_screen(
+        _gate_screen(session.host, gate), partial(_handed_over, session, seat, mover)
+    )
+
+
+def _gate_screen(host: TableHost, gate: Gate) -> HandoffScreen:
+    """The app's kept hand-off screen showing ``gate`` (made and kept the first time; a new
+    one should the kept one be on the stack still)."""
+    from rummy_tui.ui.screens.handoff import HandoffScreen
+
+    screen = _KEPT.get(host)
+    if screen is not None and not _on_stack(screen):
+        screen.pass_to(gate)
+        return screen
+    screen = HandoffScreen(gate)
+    if host not in _KEPT:
+        _KEPT[host] = screen
+        host.install_screen(screen, KEPT_NAME)
+    return screen
+
+
+def _on_stack(screen: HandoffScreen) -> bool:
+    """Whether ``screen`` is on the app's screen stack (shown, or under another screen)."""
+    try:
+        return screen in screen.app.screen_stack
+    except Exception:  # pragma: no cover - not attached to an app
+        return False
 
 
 def _handed_over(session: HandingOn, seat: int, mover: int | None, choice: str | None) -> None:

@@ -57,6 +57,10 @@ class TableHost(Protocol):
         """Put ``screen`` on top; ``then`` gets its result when it is dismissed."""
         ...
 
+    def install_screen(self, screen: Screen[Any], name: str) -> None:
+        """Keep ``screen`` under ``name`` when it leaves the top, to show it again later."""
+        ...
+
     def is_on_top(self, screen: Screen[Any]) -> bool:
         """Whether ``screen`` is the screen on top (nothing covers it)."""
         ...

@@ -10,6 +10,10 @@ looking at their hand. The list scrolls; the name and the Enter line stay above 
 line may say what comes next: computer players who move before the named player, or that the
 named player is half-way through a turn (after a resumed save).
 
+One screen serves every hand-off of a table: :meth:`HandoffScreen.pass_to` fills it with the
+next :class:`Gate` (the app keeps it installed, see :mod:`rummy_tui.ui.hand_offs`), which
+costs one layout where a new screen is built and laid out several times.
+
 :class:`TakeBackGate` is the same gate for the player who asked, with ``u`` on the hand-off,
 to take back the discard that ended their turn (P-4): it names that player, and their hand is
 drawn only after their own Enter (P-1).
@@ -18,6 +22,7 @@ drawn only after their own Enter (P-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -34,7 +39,53 @@ from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import since_text
+from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, update_static
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
+
+_PARTS = (
+    "handoff-name",
+    "handoff-who",
+    "handoff-enter",
+    "handoff-take-back",
+    "handoff-context",
+    "handoff-since-title",
+)
+"""The gate's lines above the summary, top to bottom, by their widgets' ids."""
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What one hand-off shows."""
+
+    name: str
+    """The player to pass the keyboard to."""
+    context: str = ""
+    """One line: variant, deal, whose turn."""
+    since: Sequence[ActionRecord] | None = None
+    """The public log to summarise from (the whole log; the screen picks what happened since
+    the player's last turn). None: nothing is summarised."""
+    settings: DisplaySettings | None = None
+    """How cards are drawn."""
+    seat: int | None = None
+    """The player's seat (None: found by name)."""
+    take_back: str | None = None
+    """The line saying who may still take back the last discard (P-4), when the core allows
+    it; None hides the line and the key."""
+    next_note: Text | str | None = None
+    """The last line of the summary: what comes next (computers who move first, or the rest
+    of a turn half played)."""
+    under_way: bool = False
+    """The named player's turn is under way (a resumed save): the summary starts after their
+    last whole turn and includes what they did of this one."""
+
+
+class GateBox(Vertical, SteadySize):
+    """The gate's box: the name, the lines under it and the summary (its new size with
+    another player's summary costs one layout)."""
+
+
+class SummaryBody(ScrollBody, SteadySize):
+    """The summary's scrolling part (its new size costs one layout)."""
 
 
 class HandoffScreen(ScrollKeys, Screen[str]):
@@ -50,42 +101,25 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
-    def __init__(
-        self,
-        name: str,
-        context: str = "",
-        since: Sequence[ActionRecord] | None = None,
-        settings: DisplaySettings | None = None,
-        seat: int | None = None,
-        take_back: str | None = None,
-        next_note: Text | str | None = None,
-        under_way: bool = False,
-    ) -> None:
-        """
-        Args:
-            name: The player to pass the keyboard to.
-            context: One line: variant, deal, whose turn.
-            since: The public log to summarise from (the whole log; the screen picks what
-                happened since the player's last turn). None: nothing is summarised.
-            settings: How cards are drawn.
-            seat: The player's seat (None: found by name).
-            take_back: The line saying who may still take back the last discard (P-4), when
-                the core allows it; None hides the line and the key.
-            next_note: The last line of the summary: what comes next (computers who move
-                first, or the rest of a turn half played).
-            under_way: The named player's turn is under way (a resumed save): the summary
-                starts after their last whole turn and includes what they did of this one.
-        """
+    def __init__(self, gate: Gate) -> None:
         super().__init__()
+        self.pass_to(gate)
+
+    def pass_to(self, gate: Gate) -> None:
+        """Show ``gate`` (again on the same screen: a table keeps one hand-off screen and
+        fills it for every turn, which costs one frame where a new screen costs several)."""
         translate_bindings(self)
-        self.player_name = name
-        self.context = context
-        self.records = list(since) if since is not None else None
-        self.settings = settings
-        self.seat = seat
-        self.take_back = take_back
-        self.next_note = next_note
-        self.under_way = under_way
+        self.player_name = gate.name
+        self.context = gate.context
+        self.records = list(gate.since) if gate.since is not None else None
+        self.settings = gate.settings
+        self.seat = gate.seat
+        self.take_back = gate.take_back
+        self.next_note = gate.next_note
+        self.under_way = gate.under_way
+        if self.is_mounted:
+            self._fill()
+            self.refresh_bindings()
 
     def title_line(self) -> str:
         """The gate's first line, naming the player."""
@@ -94,36 +128,69 @@ class HandoffScreen(ScrollKeys, Screen[str]):
     def _log_and_seat(self) -> tuple[list[ActionRecord], int | None]:
         return list(self.records or ()), self.seat
 
-    def compose(self) -> ComposeResult:
+    def _summary(self) -> Text | None:
+        """What happened since the named player's last turn, with what comes next (None:
+        no summary)."""
         records, seat = self._log_and_seat()
+        if not records or seat is None:
+            return None
         settings = self.settings or getattr(self.app, "settings", None) or DisplaySettings()
-        with Vertical():
-            yield Static(self.title_line(), id="handoff-name", markup=False)
-            yield Static(
-                _("Only {player} should look at the screen now.").format(player=self.player_name),
-                id="handoff-who",
-                markup=False,
+        summary = since_text(records, seat, settings, under_way=self.under_way)
+        note = self.next_note
+        if note:
+            summary = Text("\n").join(
+                [summary, Text(note, style="bold") if isinstance(note, str) else note]
             )
-            yield Static(
-                _("Press Enter when {player} is at the keyboard.").format(player=self.player_name),
-                id="handoff-enter",
-                markup=False,
-            )
-            if self.take_back:
-                yield Static(self.take_back, id="handoff-take-back", markup=False)
-            if self.context:
-                yield Static(self.context, id="handoff-context", markup=False)
-            if records and seat is not None:
-                summary = since_text(records, seat, settings, under_way=self.under_way)
-                if self.next_note:
-                    note = self.next_note
-                    summary = Text("\n").join(
-                        [summary, Text(note, style="bold") if isinstance(note, str) else note]
-                    )
-                yield Static(_("Since your last turn:"), id="handoff-since-title")
-                with ScrollBody(id="handoff-since", from_end=True):
-                    yield Static(summary, id="handoff-since-text")
+        return summary
+
+    def _lines(self) -> dict[str, str | Text | None]:
+        """Every line of the gate by its widget's id (None: not shown)."""
+        summary = self._summary()
+        return {
+            "handoff-name": self.title_line(),
+            "handoff-who": _("Only {player} should look at the screen now.").format(
+                player=self.player_name
+            ),
+            "handoff-enter": _("Press Enter when {player} is at the keyboard.").format(
+                player=self.player_name
+            ),
+            "handoff-take-back": self.take_back or None,
+            "handoff-context": self.context or None,
+            "handoff-since-title": _("Since your last turn:") if summary is not None else None,
+            "handoff-since-text": summary,
+        }
+
+    def compose(self) -> ComposeResult:
+        lines = self._lines()
+        with GateBox():
+            for part in _PARTS:
+                line = lines[part]
+                static = SteadyStatic(line or "", id=part, markup=part == "handoff-since-title")
+                static.display = line is not None
+                yield static
+            summary = lines["handoff-since-text"]
+            with SummaryBody(id="handoff-since", from_end=True) as body:
+                body.display = summary is not None
+                yield SteadyStatic(summary or "", id="handoff-since-text")
         yield KeyBar()
+
+    def _fill(self) -> None:
+        """Every line again, for the player now named (a line not shown is hidden)."""
+        lines = self._lines()
+        for part, line in lines.items():
+            static = self.query_one(f"#{part}", Static)
+            static.display = line is not None
+            update_static(static, line or "")
+        body = self.query_one("#handoff-since", ScrollBody)
+        body.display = lines["handoff-since-text"] is not None
+        # The newest lines in view, whatever the last player scrolled to (a summary that fits
+        # is not moved, and costs no frame more).
+        self.call_after_refresh(body.scroll_end, animate=False, immediate=True)
+
+    def on_screen_resume(self) -> None:
+        """Shown again (a kept screen, filled for the next player): the summary's height
+        fitted to the lines around it once they are laid out."""
+        self.call_after_refresh(self.fit_scroll_body)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
@@ -162,7 +229,7 @@ class TakeBackGate(HandoffScreen):
             settings: How cards are drawn.
         """
         context = _("Esc goes back to the hand-off for {player}.").format(player=back_to)
-        super().__init__(name, context, since=[], settings=settings)
+        super().__init__(Gate(name, context, since=[], settings=settings))
 
     def title_line(self) -> str:
         return _("{player} takes back the discard").format(player=self.player_name)

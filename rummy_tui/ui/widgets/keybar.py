@@ -46,7 +46,9 @@ class KeyBar(Widget):
         self._items: list[tuple[str, str, bool, DOMNode, str]] = []
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # At once, not after the messages waiting: keys that change with a move (a hand shown
+        # after a hand-off, say) are then laid out in the move's own frame, not in one more.
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self._collect()
 
     def _bindings_changed(self, screen: Screen[object]) -> None:

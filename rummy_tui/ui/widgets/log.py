@@ -17,7 +17,7 @@ from rummy_tui.i18n import N_, current_language
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.widgets.quiet import update_static
+from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, content_height, update_static
 
 MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
@@ -97,14 +97,19 @@ def since_text(
     return log_lines(since, settings, limit=None)
 
 
-class LogPanel(VerticalScroll, can_focus=False):
+class LogPanel(VerticalScroll, SteadySize, can_focus=False):
     """Scrolling list of public actions.
 
     The log only grows during play, so the panel keeps the lines it drew and writes only the
     records that are new since the last time; when nothing changed (a redraw of the table for
-    a cursor move, say) it only scrolls to the newest line again. A take-back note, another
-    card display or language, or a log that is not the old one plus new records (a new match)
+    a cursor move, say) it only goes back to the newest line. A take-back note, another card
+    display or language, or a log that is not the old one plus new records (a new match)
     draws the whole log again.
+
+    While the log is taller than the panel, the panel is anchored to its end: the frame that
+    draws a new line also shows it (scrolled to after the frame, a new line would cost a
+    second frame). A log that fits stays at the panel's top, unanchored (an anchored panel
+    with a shorter log would be drawn scrolled past its top).
     """
 
     # Styled in assets/table.tcss, with the screen that shows it.
@@ -121,7 +126,7 @@ class LogPanel(VerticalScroll, can_focus=False):
         settings and the language (None: nothing drawn yet)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-text")
+        yield SteadyStatic(id="log-text")
 
     def show(
         self,
@@ -133,7 +138,7 @@ class LogPanel(VerticalScroll, can_focus=False):
         count = len(records)
         shown = (records[-1] if records else None, tuple(notes), settings, current_language())
         if count == self._count and shown == self._shown:
-            self.call_after_refresh(self.scroll_end, animate=False)  # the panel may have grown
+            self.follow_end()  # back to the newest line, should it have been scrolled away
             return
         before, drawn = self._shown, self._count
         self._shown, self._count = shown, count
@@ -154,4 +159,21 @@ class LogPanel(VerticalScroll, can_focus=False):
             self._lines = lines[-MAX_LINES:]
             text = Text("\n").join(self._lines)
         update_static(self.query_one("#log-text", Static), text)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.follow_end()
+
+    def follow_end(self) -> None:
+        """Keep the newest line in view: anchored to the end while the log is taller than the
+        panel, at the top while it fits."""
+        height = content_height(self.query_one("#log-text", Static))
+        room = self.scrollable_content_region.height
+        if height is None or not room:
+            self.call_after_refresh(self.scroll_end, animate=False)  # not laid out yet
+        elif height > room:
+            self.anchor()
+        else:
+            self.anchor(False)
+            self.scroll_home(animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        """The panel's height changed: the newest line in view again."""
+        self.follow_end()

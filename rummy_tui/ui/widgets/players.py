@@ -25,7 +25,7 @@ from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.match.setup import level_words, names_level
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.widgets.quiet import TextPicture
+from rummy_tui.ui.widgets.quiet import SteadySize, TextPicture
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ class PlayerBox(TextPicture):
         return text
 
 
-class PlayersPanel(VerticalScroll, can_focus=False):
+class PlayersPanel(VerticalScroll, SteadySize, can_focus=False):
     """All seats, one :class:`PlayerBox` each; scrolls when the table is crowded."""
 
     # Styled in assets/table.tcss, with the screen that shows it.

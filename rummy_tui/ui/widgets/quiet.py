@@ -12,9 +12,27 @@ from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
+
+
+class SteadySize(Widget):
+    """A widget whose new size needs one layout, not two (a base after the widget's own class,
+    whose styles it keeps).
+
+    Textual lays the screen out a second time after any widget's size changed in a layout
+    (its scrollable size is a reactive that asks for a layout and a repaint). A widget whose
+    drawing is worked out in the layout (a text, a box of texts) is placed and painted right
+    by the first one, so the second would be a frame spent for nothing."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class SteadyStatic(Static, SteadySize):
+    """A :class:`Static` whose new height costs one layout (:class:`SteadySize`)."""
 
 
 def same_content(shown: object, content: object) -> bool:
@@ -76,7 +94,7 @@ def set_border_title(widget: Widget, title: str | Text) -> None:
     widget.border_title = title
 
 
-class TextPicture(Widget):
+class TextPicture(SteadySize):
     """A widget that draws one :class:`~rich.text.Text` built from its picture at its width:
     the text is built once per picture (and width), and a new picture that draws the same
     text repaints nothing."""

@@ -28,7 +28,7 @@ from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView
 from rummy_tui.ui.widgets.players import PlayersPanel, SeatLabel, TablePicture
-from rummy_tui.ui.widgets.quiet import set_border_title, update_static
+from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, set_border_title, update_static
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,15 @@ class TableDrawing:
     """The save state for the top line, in the language in use."""
 
 
-class TableView(Vertical):
+class SteadyRow(Horizontal, SteadySize):
+    """A row of the table whose new size costs one layout."""
+
+
+class SteadyColumn(Vertical, SteadySize):
+    """A column of the table whose new size costs one layout."""
+
+
+class TableView(Vertical, SteadySize):
     """Every widget of the table screen but its key bar."""
 
     def __init__(self, seats: int, *, id: str | None = None) -> None:
@@ -60,12 +68,12 @@ class TableView(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="top-bar")
-        with Horizontal(id="middle"):
+        with SteadyRow(id="middle"):
             yield PlayersPanel(self._seats, id="players")
-            with Vertical(id="side"):
+            with SteadyColumn(id="side"):
                 yield PilesView(id="piles")
                 yield LogPanel(id="log")
-        yield Static(id="phase-hint")
+        yield SteadyStatic(id="phase-hint")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="status")
