@@ -106,6 +106,6 @@ def apply_action(state: GameState, action: Action, seat: int | None = None) -> A
         "deal_number": deal_number if actor is not None else state.deal.deal_number,
         "facts": facts,
     }
-    record = made(ActionRecord, values, {"seat", "action", "deal_number", "facts"})
+    record = made(ActionRecord, values, set(values))
     state.log.append(record)
     return record

@@ -19,14 +19,12 @@ from textual.notifications import SeverityLevel
 
 from rummy_tui.core import (
     Action,
-    Card,
     Game,
     IllegalAction,
     Phase,
     PlayerView,
 )
 from rummy_tui.core.offers import (
-    drawn_cards,
     take_back_offer,
 )
 from rummy_tui.core.state import CutRound
@@ -101,11 +99,6 @@ class Controller:
         return 0 <= seat < len(seats) and seats[seat].kind.is_bot
 
     @property
-    def human_seats(self) -> list[int]:
-        """The seats people play."""
-        return [seat for seat in range(len(self.players)) if not self.is_bot(seat)]
-
-    @property
     def cut_rounds(self) -> list[CutRound]:
         """The cut for the first dealer (G-3), public."""
         return list(self.game.state.cut)
@@ -114,11 +107,6 @@ class Controller:
     def first_dealer(self) -> int:
         """The seat that won the cut."""
         return self.game.state.first_dealer
-
-    def drawn_this_turn(self) -> frozenset[Card]:
-        """The cards the player to act drew this turn and still holds (the hand's ``•``), as
-        the turn state keeps them (so they survive ``rummy continue``)."""
-        return frozenset(drawn_cards(self.game))
 
     def next_person(self) -> tuple[int | None, int]:
         """The person who plays next from the seat to act on, and how many computers play

@@ -5,23 +5,8 @@ needs drawing again."""
 
 from __future__ import annotations
 
-from rummy_tui.core import Card
 from rummy_tui.ui.hand_state import HandState
 from rummy_tui.ui.render import sort_cards
-
-
-def selected_cards(state: HandState | None) -> tuple[Card, ...]:
-    """The selected cards, in the order of the hand."""
-    if state is None:
-        return ()
-    return tuple(card for card in state.order if card in state.selected)
-
-
-def card_under_cursor(state: HandState | None) -> Card | None:
-    """The card under the cursor (None without a hand or cards)."""
-    if state is None or not state.order:
-        return None
-    return state.order[state.cursor]
 
 
 def move_cursor(state: HandState, delta: int) -> bool:

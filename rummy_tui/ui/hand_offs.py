@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
-from weakref import WeakKeyDictionary
 
 from rummy_tui.core import Phase
 from rummy_tui.i18n import _
@@ -69,11 +68,8 @@ class HandingOn(Protocol):
 
 
 KEPT_NAME = "hand-off"
-"""The name the app keeps the table's hand-off screen under."""
-
-_KEPT: WeakKeyDictionary[TableHost, HandoffScreen] = WeakKeyDictionary()
-"""The hand-off screen each app keeps installed and fills again for every hand-off (a new
-screen costs several frames to build and lay out, a kept one one frame)."""
+"""The name the app keeps the table's hand-off screen installed under (a new screen costs
+several frames to build and lay out, a kept one one frame)."""
 
 
 def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None) -> None:
@@ -121,15 +117,15 @@ def _gate_screen(host: TableHost, gate: Gate) -> HandoffScreen:
     one should the kept one be on the stack still)."""
     from rummy_tui.ui.screens.handoff import HandoffScreen
 
-    screen = _KEPT.get(host)
-    if screen is not None and not _on_stack(screen):
-        screen.pass_to(gate)
-        return screen
-    screen = HandoffScreen(gate)
-    if host not in _KEPT:
-        _KEPT[host] = screen
+    if not host.is_screen_installed(KEPT_NAME):
+        screen = HandoffScreen(gate)
         host.install_screen(screen, KEPT_NAME)
-    return screen
+        return screen
+    kept = host.get_screen(KEPT_NAME)
+    if isinstance(kept, HandoffScreen) and not _on_stack(kept):
+        kept.pass_to(gate)
+        return kept
+    return HandoffScreen(gate)
 
 
 def _on_stack(screen: HandoffScreen) -> bool:

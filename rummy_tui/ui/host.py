@@ -61,6 +61,14 @@ class TableHost(Protocol):
         """Keep ``screen`` under ``name`` when it leaves the top, to show it again later."""
         ...
 
+    def is_screen_installed(self, screen: str) -> bool:
+        """Whether a screen is kept under that name."""
+        ...
+
+    def get_screen(self, screen: str) -> Screen[Any]:
+        """The screen kept under that name."""
+        ...
+
     def is_on_top(self, screen: Screen[Any]) -> bool:
         """Whether ``screen`` is the screen on top (nothing covers it)."""
         ...

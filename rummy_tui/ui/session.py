@@ -307,7 +307,7 @@ class MatchSession:
             self.show_deal_end()
             return
         seat = controller.current
-        humans = controller.human_seats
+        humans = self.people
         if controller.is_bot(seat):
             person, computers = controller.next_person()
             if len(humans) > 1 and person is not None and person != self.keyboard_seat:

@@ -87,7 +87,7 @@ def test_hand_keys_arrange_only_the_presentation_state() -> None:
     state = HandState(order=list(hand))
     assert hand_cursor.move_cursor(state, 100) and state.cursor == len(hand) - 1
     assert hand_cursor.cursor_to_end(state, 0) and state.cursor == 0
-    assert hand_cursor.pick_at(state) and hand_cursor.selected_cards(state) == (hand[0],)
+    assert hand_cursor.pick_at(state) and state.selected == {hand[0]}
     assert hand_cursor.move_card(state, 1) and state.order[1] == hand[0] and state.cursor == 1
     assert not hand_cursor.move_cursor_line(state, -1, per_line=8)
     assert hand_cursor.sort_hand(state) and state.order == sort_cards(hand, state.sort_mode)

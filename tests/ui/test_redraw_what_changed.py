@@ -12,6 +12,7 @@ from typing import Any
 from textual.widget import Widget
 
 from rummy_tui.core import Game, get_variant, new_game
+from rummy_tui.core.offers import drawn_cards
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import NAMES, app_for, game_of, pass_to, press, table
@@ -92,13 +93,13 @@ async def test_the_cards_drawn_this_turn_come_from_the_turn_state(monkeypatch: A
         seat = await first_to_the_keyboard(pilot)
         await press(pilot, "d")
         assert app.session is not None
-        drawn = app.session.controller.drawn_this_turn()
+        drawn = frozenset(drawn_cards(app.session.game))
         assert len(drawn) == 1
         assert drawn == set(app.session.game.state.deal.turn.drawn)
         before = len(applied)
         for _ in range(3):
             app.session.show_hand(seat, Mode.PLAY)
-        assert app.session.controller.drawn_this_turn() == drawn
+        assert frozenset(drawn_cards(app.session.game)) == drawn
         assert len(applied) == before
         state = table(app).hand_state
         assert state is not None and state.fresh == set(drawn)

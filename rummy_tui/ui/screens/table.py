@@ -228,15 +228,16 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ move keys
 
     def _moment(self) -> KeyMoment:
-        hand = self.hand_state
-        order = hand.order if hand is not None else []
+        # Read here from the plain hand state: a key's road stays in this module until posted.
+        hand = self.hand_state or HandState()
+        order = hand.order
         return KeyMoment(
             view=self.view,
             mode=self.mode,
             offers=self.offers,
             settings=self.settings,
-            selected=tuple(card for card in order if hand and card in hand.selected),
-            under_cursor=order[hand.cursor] if hand is not None and order else None,
+            selected=tuple(card for card in order if card in hand.selected),
+            under_cursor=order[hand.cursor] if order else None,
             asks=self.asks,
         )
 
