@@ -84,7 +84,7 @@ def seat_with_level(name: str, level: str | None) -> str:
     """A seat's name followed by its computer level, unless the name says it already:
     "Bob (hard)", but "Computer 4 (normal)", never "Computer 4 (normal) (normal)"; a
     person's name (``level`` None or "human") as it is."""
-    if not level or level == SeatKind.HUMAN.value or names_level(name, level):
+    if not level or not SeatKind(level).is_bot or names_level(name, level):
         return name
     # Translators: a computer seat's name and its level: "Bob (hard)".
     return _("{name} ({level})").format(name=name, level=level_words(level))
@@ -94,6 +94,8 @@ class SeatKind(StrEnum):
     """Who plays a seat."""
 
     HUMAN = "human"
+    OWN = "own"
+    """A person who plays on a screen of their own (a second terminal or a browser tab)."""
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
@@ -101,7 +103,12 @@ class SeatKind(StrEnum):
     @property
     def is_bot(self) -> bool:
         """Whether a computer plays this seat."""
-        return self is not SeatKind.HUMAN
+        return self not in (SeatKind.HUMAN, SeatKind.OWN)
+
+    @property
+    def own_screen(self) -> bool:
+        """Whether the seat is played on a screen of its own, not at the shared keyboard."""
+        return self is SeatKind.OWN
 
 
 BOT_LEVELS: tuple[SeatKind, ...] = (SeatKind.EASY, SeatKind.NORMAL, SeatKind.HARD)
@@ -149,7 +156,8 @@ class MatchSetup(BaseModel):
 def parse_players(text: str) -> tuple[Seat, ...]:
     """Read a seat list such as ``"Anna,bot:normal,Bob,bot:hard"``.
 
-    A bare name is a human; ``bot:LEVEL`` (or just ``easy``/``normal``/``hard``) is a computer
+    A bare name is a human at the shared keyboard, ``own:NAME`` a human on a screen of their
+    own (``rummy join``); ``bot:LEVEL`` (or just ``easy``/``normal``/``hard``) is a computer
     player named after its seat and level. A name that holds control or format characters is
     refused (G-2, :func:`rummy_tui.core.game.name_refusal`).
 
@@ -157,6 +165,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     ['human', 'hard']
     >>> parse_players("Anna,bot:hard")[1].name
     'Computer 2 (hard)'
+    >>> parse_players("Anna,own:Bob")[1]
+    Seat(name='Bob', kind=<SeatKind.OWN: 'own'>)
     """
     seats: list[Seat] = []
     entries = [entry.strip() for entry in text.split(",")]
@@ -174,10 +184,15 @@ def parse_players(text: str) -> tuple[Seat, ...]:
                 raise IllegalAction("setup.human_not_level", "G-2")
             seats.append(Seat(name=computer_name(number, kind), kind=kind))
         else:
+            kind = SeatKind.HUMAN
+            if lowered.startswith("own:"):
+                kind, entry = SeatKind.OWN, entry[len("own:") :].strip()
+                if not entry:
+                    raise IllegalAction("setup.seat_unnamed", "G-2", seat=number)
             refusal = name_refusal(entry)
             if refusal is not None:
                 raise refusal
-            seats.append(Seat(name=entry, kind=SeatKind.HUMAN))
+            seats.append(Seat(name=entry, kind=kind))
     return tuple(seats)
 
 

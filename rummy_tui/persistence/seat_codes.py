@@ -50,6 +50,8 @@ WRONG_CODES_PER_MINUTE = 5
 WRONG_CODE_DELAY = 1.0
 """Seconds before a wrong code is answered."""
 SALT_KEY = "code_salt"
+LOCK_TRIES = 3
+"""Looks at a seat's lock before a claim is told another screen holds it."""
 
 MALFORMED = N_("A seat code has ten letters and digits, like K7QM-4TZP-XE.")
 WRONG = N_("That code opens no seat of this match.")
@@ -177,12 +179,34 @@ def lock_seat(path: Path, seat: int) -> int | None:
     )
     if fcntl is None:  # pragma: no cover - Windows
         return descriptor
+    for attempt in range(LOCK_TRIES):
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if attempt + 1 < LOCK_TRIES:
+                time.sleep(0.02)  # the shared screen may be looking (seat_is_locked)
+            continue
+        return descriptor
+    os.close(descriptor)
+    return None
+
+
+def seat_is_locked(path: Path, seat: int, tries: int = 3) -> bool:
+    """Whether a live screen holds ``seat`` (a look that takes the lock for an instant; a
+    screen claiming the seat at that instant tries again, see :func:`lock_seat`)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        return False
+    lock = seat_lock_path(path, seat)
+    if not lock.exists():
+        return False
+    descriptor = os.open(lock, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
-        os.close(descriptor)
-        return None
-    return descriptor
+        return True
+    finally:
+        os.close(descriptor)  # closing lets go of a shared lock taken
+    return False
 
 
 def unlock_seat(descriptor: int) -> None:

@@ -26,9 +26,10 @@ other screen is told :class:`Lost` with the move that won. The rows and their re
 
 from __future__ import annotations
 
-import secrets
+import json
 import sqlite3
 import weakref
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -38,7 +39,7 @@ from pydantic import ValidationError
 from rummy_tui import __version__
 from rummy_tui.core import Action, Game, IllegalAction, TakeBack
 from rummy_tui.core.history import ReplayError
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import seat_codes
@@ -68,6 +69,7 @@ from rummy_tui.persistence.shared_moves import (
     read_moves,
     replay_move,
 )
+from rummy_tui.persistence.shared_tables import new_tags, table_tag
 
 __all__ = [
     "Applied",
@@ -78,6 +80,10 @@ __all__ = [
     "SharedMatch",
     "SharedMove",
 ]
+
+OWN_SEATS_KEY = "own_seats"
+"""The ``match`` value listing the seats played on their own screens (JSON)."""
+KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
 
 WATCH_INTERVAL = 0.05
 """Seconds between two looks of a watching screen at :meth:`SharedMatch.has_news` (see
@@ -120,28 +126,41 @@ class SharedMatch:
         *,
         match_id: str | None = None,
     ) -> SharedMatch:
-        """Share ``game`` (as it stands) in a new file ``shared/MATCH_ID.sqlite3`` of the
-        data directory, and open it (``match_id``: a new random one when not given).
+        """Share ``game`` (as it stands) in a new file ``shared/TAG.sqlite3`` of the data
+        directory, and open it. The file is named after a free table tag
+        (:mod:`~rummy_tui.persistence.shared_tables`), or ``match_id`` when given; the seats
+        of ``setup`` marked as played on their own screens are the match's own-screen seats.
 
         Raises:
-            SaveError: when the match cannot be written (as for a save) or the file exists.
+            SaveError: when the match cannot be written (as for a save) or ``match_id``'s
+                file exists.
         """
         first = first_deal_from_state(game) or first_deal_from_seed(game)
         pieces = Session(game=weakref.ref(game), first=first).render(
             setup, game, {}, datetime.now(UTC)
         )
-        opening = b"".join(pieces).decode("utf-8")
-        path = shared_path(find_data_dir(data_dir), match_id or secrets.token_hex(6))
-        create_file(
-            path,
-            {
-                "file_format": str(FILE_FORMAT),
-                "opening": opening,
-                seat_codes.SALT_KEY: seat_codes.new_salt(),
-                "finished": "1" if game.is_over else "0",
-            },
-        )
-        return cls.open(path)
+        values = {
+            "file_format": str(FILE_FORMAT),
+            "opening": b"".join(pieces).decode("utf-8"),
+            seat_codes.SALT_KEY: seat_codes.new_salt(),
+            "finished": "1" if game.is_over else "0",
+            OWN_SEATS_KEY: _seat_list(
+                seat for seat, place in enumerate(setup.seats) if place.kind.own_screen
+            ),
+        }
+        folder = find_data_dir(data_dir)
+        for tag in [match_id] if match_id is not None else new_tags():
+            path = shared_path(folder, tag)
+            if match_id is None and path.exists():
+                continue
+            try:
+                create_file(path, values)
+            except SaveError:
+                if match_id is None and path.exists():
+                    continue  # another match took the tag at the same moment
+                raise
+            return cls.open(path)
+        raise AssertionError("unreachable")  # pragma: no cover - new_tags never ends
 
     @classmethod
     def open(cls, path: Path) -> SharedMatch:
@@ -188,6 +207,27 @@ class SharedMatch:
         self.close()
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def tag(self) -> str:
+        """The table tag: the start of every join code of this match."""
+        return table_tag(self.path)
+
+    def own_seats(self) -> frozenset[int]:
+        """The seats played on their own screens now (the shared screen may change them)."""
+        try:
+            text = read_value(self._connection, OWN_SEATS_KEY)
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+        try:
+            seats = json.loads(text or "[]")
+        except ValueError:
+            seats = []
+        return frozenset(seat for seat in seats if isinstance(seat, int))
+
+    def entries_since(self, seq: int) -> list[Entry]:
+        """What moves ``seq + 1`` up to :attr:`seq` became (records, or take-back notes)."""
+        return list(self._entries[seq:])
 
     def latest_seq(self) -> int:
         """The number of the newest move in the file (0 when none was made)."""
@@ -318,6 +358,40 @@ class SharedMatch:
             raise SaveError(_("The match has no seat {seat}.").format(seat=seat))
         return seat_codes.issue_code(self._connection, self.path, seat)
 
+    def set_own_seats(self, seats: frozenset[int]) -> None:
+        """Which seats are played on their own screens from now on; a seat that goes back to
+        the shared keyboard loses its code (its screen sees the change and closes).
+
+        Raises:
+            SaveError: when the file cannot be written.
+        """
+        with writing(self._connection, self.path):
+            self._connection.execute(
+                "UPDATE match SET value = ? WHERE key = ?", (_seat_list(seats), OWN_SEATS_KEY)
+            )
+            for seat in range(len(self.game.players)):
+                if seat not in seats:
+                    self._connection.execute("DELETE FROM seat_codes WHERE seat = ?", (seat,))
+
+    def has_code(self, seat: int) -> bool:
+        """Whether ``seat`` holds a code (given out, and not void)."""
+        try:
+            row = self._connection.execute(
+                "SELECT 1 FROM seat_codes WHERE seat = ?", (seat,)
+            ).fetchone()
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+        return row is not None
+
+    def seat_is_open(self, seat: int) -> bool:
+        """Whether a live screen (this one or another) holds ``seat``."""
+        if seat in self._held:
+            return True
+        try:
+            return seat_codes.seat_is_locked(self.path, seat)
+        except OSError:
+            return False
+
     def claim(self, code: str) -> Claimed | ClaimRefused:
         """Open the seat whose code ``code`` is on this screen, or say why not: a wrong or
         malformed code, too many wrong codes this minute, a finished match, or the seat
@@ -325,6 +399,8 @@ class SharedMatch:
         found = seat_codes.find_seat(self._connection, self.path, code, self.wrong_code_delay)
         if isinstance(found, ClaimRefused):
             return found
+        if found not in self.own_seats():
+            return ClaimRefused(_(KEYBOARD_SEAT).format(player=self.game.players[found]))
         if found not in self._held:
             try:
                 descriptor = seat_codes.lock_seat(self.path, found)
@@ -340,3 +416,8 @@ class SharedMatch:
         descriptor = self._held.pop(seat, None)
         if descriptor is not None:
             seat_codes.unlock_seat(descriptor)
+
+
+def _seat_list(seats: Iterable[int]) -> str:
+    """Seats as the file keeps them: a sorted JSON list."""
+    return json.dumps(sorted(seats))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rummy_tui.core import Game
-from rummy_tui.match.setup import MatchSetup
+from rummy_tui.match.setup import MatchSetup, SeatKind
 from rummy_tui.match.sheet import RowKind, score_sheet
 from rummy_tui.records.db import name_key
 
@@ -120,6 +120,12 @@ def table_options(setup: MatchSetup) -> dict[str, object]:
     return options
 
 
+def person_or_level(kind: SeatKind) -> str:
+    """A seat's kind as the records keep it: ``human`` for every person (at the shared
+    keyboard or on a screen of their own), else the computer's level."""
+    return kind.value if kind.is_bot else SeatKind.HUMAN.value
+
+
 def insert_match(
     connection: sqlite3.Connection, setup: MatchSetup, game: Game, finished_at: datetime
 ) -> bool:
@@ -156,7 +162,7 @@ def insert_match(
                     seat,
                     name,
                     name_key(name),
-                    setup.seats[seat].kind.value,
+                    person_or_level(setup.seats[seat].kind),
                     team_of_seat[seat],
                     state.scores[seat],
                     int(seat in state.winners),

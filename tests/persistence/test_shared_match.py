@@ -18,7 +18,7 @@ import pytest
 
 from rummy_tui.core import VARIANT_IDS, DrawStock, Game, Phase, get_variant, new_game
 from rummy_tui.i18n import set_language
-from rummy_tui.match.setup import MatchSetup, Seat
+from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_match import (
     Applied,
@@ -28,6 +28,7 @@ from rummy_tui.persistence.shared_match import (
     Refused,
     SharedMatch,
 )
+from rummy_tui.persistence.shared_tables import join_code, read_join_code, table_path
 from tests.core.helpers import go_out_now, quick_deck
 from tests.persistence import shared_workers
 from tests.persistence.helpers import FINISHING_OPTIONS, match_at
@@ -40,7 +41,8 @@ def fresh_match(
     variant: str = "classic", seed: int = 5, **options: object
 ) -> tuple[MatchSetup, Game]:
     rules = get_variant(variant, **options)
-    setup = MatchSetup(rules=rules, seats=tuple(Seat(name=name) for name in NAMES), seed=seed)
+    seats = tuple(Seat(name=name, kind=SeatKind.OWN) for name in NAMES)
+    setup = MatchSetup(rules=rules, seats=seats, seed=seed)
     return setup, setup.start()
 
 
@@ -378,7 +380,8 @@ def test_a_seat_opens_on_one_live_screen_and_again_when_that_screen_is_killed(
 
 def test_codes_are_void_once_the_match_is_over(tmp_path: Path) -> None:
     rules = get_variant("classic", **FINISHING_OPTIONS["classic"])
-    setup = MatchSetup(rules=rules, seats=tuple(Seat(name=name) for name in NAMES), seed=1)
+    seats = tuple(Seat(name=name, kind=SeatKind.OWN) for name in NAMES)
+    setup = MatchSetup(rules=rules, seats=seats, seed=1)
     game = new_game(rules, setup.names, seed=1, deck=quick_deck(rules, 3, 0), dealer=0)
     finished = game.copy()
     go_out_now(finished)
@@ -419,3 +422,47 @@ def test_the_sentences_of_a_shared_match_speak_the_language(tmp_path: Path) -> N
         )
     second.close()
     first.close()
+
+
+def test_a_seat_at_the_shared_keyboard_opens_on_no_other_screen(tmp_path: Path) -> None:
+    """A code opens only a seat marked as played on its own screen; a seat moved back to the
+    shared keyboard loses its code, and its old code opens nothing."""
+    setup, game = fresh_match()
+    seats = (Seat(name="Ann"), *setup.seats[1:])
+    setup = setup.model_copy(update={"seats": seats})
+    with SharedMatch.create(setup, game, tmp_path) as shared:
+        shared.wrong_code_delay = 0
+        assert shared.own_seats() == frozenset({1, 2})
+        ann = shared.issue_code(0)
+        refused = shared.claim(ann)
+        assert isinstance(refused, ClaimRefused)
+        assert "shared keyboard" in refused.reason
+        bob = shared.issue_code(1)
+        shared.set_own_seats(frozenset({2}))
+        assert not shared.has_code(1)
+        assert isinstance(shared.claim(bob), ClaimRefused)
+
+
+def test_a_shared_match_is_named_by_its_table_tag_and_found_by_its_join_code(
+    tmp_path: Path,
+) -> None:
+    """The join code is the table tag and the seat's code; the tag names the file."""
+    setup, game = fresh_match()
+    first = SharedMatch.create(setup, game, tmp_path)
+    second = SharedMatch.create(setup, game, tmp_path)
+    try:
+        assert first.tag != second.tag
+        assert len(first.tag) == 2 and first.path.name == f"{first.tag}.sqlite3"
+        code = first.issue_code(1)
+        written = join_code(first.tag, code)
+        read = read_join_code(written.lower())
+        assert read is not None and read.tag == first.tag
+        assert table_path(tmp_path, read.tag) == first.path
+        joined = SharedMatch.open(table_path(tmp_path, read.tag))
+        assert joined.claim(read.seat_code) == Claimed(1)
+        assert first.seat_is_open(1) and not first.seat_is_open(2)
+        joined.close()
+        assert not first.seat_is_open(1)
+    finally:
+        first.close()
+        second.close()

@@ -32,6 +32,7 @@ MAX_SEATS = 12
 
 KIND_LABELS: dict[SeatKind, str] = {
     SeatKind.HUMAN: N_("human"),
+    SeatKind.OWN: N_("human: own screen"),
     SeatKind.EASY: N_("computer: easy"),
     SeatKind.NORMAL: N_("computer: normal"),
     SeatKind.HARD: N_("computer: hard"),
@@ -66,7 +67,7 @@ PLAYER_NAME = N_("Player {number}")
 
 def default_name(number: int, kind: SeatKind) -> str:
     """The name a seat gets until someone types one: "Player 3", "Computer 3 (hard)"."""
-    if kind is SeatKind.HUMAN:
+    if not kind.is_bot:
         return fitting_name(_(PLAYER_NAME).format(number=number), PLAYER_NAME.format(number=number))
     return computer_name(number, kind)
 
@@ -276,7 +277,7 @@ def fit_names(seats: Sequence[tuple[str, SeatKind]]) -> tuple[list[str], str | N
 def _replacements(number: int, typed: str, kind: SeatKind) -> Iterator[str]:
     """Names to try for seat ``number`` in place of ``typed``, best first; the generated
     names of seats beyond the table's last make sure one is free."""
-    if kind is SeatKind.HUMAN and len(typed) > NAME_MAX_LENGTH:
+    if not kind.is_bot and len(typed) > NAME_MAX_LENGTH:
         yield typed[:NAME_MAX_LENGTH].rstrip()
     for spare in range(number, number + (MAX_SEATS + 1) * MAX_SEATS, MAX_SEATS):
         yield default_name(spare, kind)
