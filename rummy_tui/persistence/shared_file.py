@@ -85,7 +85,15 @@ def connect(path: Path) -> sqlite3.Connection:
         raise SaveError(_("There is no shared match {file}.").format(file=path.name))
     try:
         # isolation_level=None: no implicit transactions, each change is begun explicitly.
-        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        # check_same_thread=False: a screen may open the file in a worker thread (a join
+        # waits for the code's hash there) and use it in its own loop afterwards; it is
+        # never used by two threads at once.
+        connection = sqlite3.connect(
+            path,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
         _set_up(connection)
         connection.execute("SELECT count(*) FROM moves").fetchone()
     except sqlite3.Error as error:

@@ -97,7 +97,13 @@ class SharedMatch:
     file and of the seats this screen holds.
     """
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, opening: SaveFile) -> None:
+    def __init__(
+        self,
+        path: Path,
+        connection: sqlite3.Connection,
+        opening: SaveFile,
+        game: Game | None = None,
+    ) -> None:
         self.path = path
         """The shared match file."""
         self.setup: MatchSetup = opening.setup
@@ -108,8 +114,9 @@ class SharedMatch:
         self._opening = opening
         self._seen_version = data_version(connection)
         self._held: dict[int, int] = {}
-        self.game: Game = rebuild(opening)
-        """The game with every move up to :attr:`seq` replayed."""
+        self.game: Game = game if game is not None else rebuild(opening)
+        """The game with every move up to :attr:`seq` replayed (the very game object a match
+        was shared from, on the screen that shared it)."""
         self.seq = 0
         """How many moves of the log :attr:`game` holds."""
         self._entries: list[Entry] = []
@@ -159,12 +166,13 @@ class SharedMatch:
                 if match_id is None and path.exists():
                     continue  # another match took the tag at the same moment
                 raise
-            return cls.open(path)
+            return cls.open(path, game=game)
         raise AssertionError("unreachable")  # pragma: no cover - new_tags never ends
 
     @classmethod
-    def open(cls, path: Path) -> SharedMatch:
-        """Open a shared match file and replay it.
+    def open(cls, path: Path, *, game: Game | None = None) -> SharedMatch:
+        """Open a shared match file and replay it (``game``: the game the file was just made
+        from, used as it is).
 
         Raises:
             SaveError: for a missing, damaged or newer file, or a move that does not replay.
@@ -181,7 +189,7 @@ class SharedMatch:
                 )
             text = read_value(connection, "opening") or ""
             opening = read_file(decode(text.encode("utf-8"), __version__))
-            return cls(path, connection, opening)
+            return cls(path, connection, opening, game)
         except sqlite3.Error as error:  # a database that is not a shared match
             connection.close()
             raise unreadable(path, error) from None

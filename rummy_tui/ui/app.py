@@ -147,6 +147,15 @@ class RummyApp(App[int]):
         """Whether ``screen`` is the screen on top."""
         return self.screen is screen
 
+    def top_screen(self) -> Screen[Any]:
+        """The screen on top."""
+        return self.screen
+
+    def take_down(self, screen: Screen[Any]) -> None:
+        """Put ``screen`` away if it is on top (its answer is dropped unread)."""
+        if self.screen is screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+
     def in_thread(self, work: Callable[[], None], group: str) -> None:
         """Run ``work`` in a worker thread of ``group`` (its errors are not fatal)."""
         self.run_worker(work, thread=True, group=group, exit_on_error=False)

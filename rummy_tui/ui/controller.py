@@ -64,6 +64,8 @@ class Controller:
         self.words = words
         """How the engine's refusals are written (the match session gives
         :func:`rummy_tui.ui.refusal_text.refusal_text` with the table's display settings)."""
+        self.elsewhere: frozenset[int] = frozenset()
+        """The seats people play on other screens (the match session keeps it)."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
         """Hints shown per deal number, per seat (kept in the save's extra data)."""
@@ -109,10 +111,10 @@ class Controller:
         return self.game.state.first_dealer
 
     def next_person(self) -> tuple[int | None, int]:
-        """The person who plays next from the seat to act on, and how many computers play
-        before them (None and 0 without people at the table)."""
+        """The person at this keyboard who plays next from the seat to act on, and how many
+        seats play before them (None and 0 without people at this keyboard)."""
         for computers, seat in enumerate(self.public_view().turn_order()):
-            if not self.is_bot(seat):
+            if not self.is_bot(seat) and seat not in self.elsewhere:
                 return seat, computers
         return None, 0
 

@@ -48,6 +48,10 @@ def _no_hand_line(view: PlayerView, mode: Mode, labels: tuple[SeatLabel, ...]) -
     if mode is not Mode.HIDDEN:
         return _("No cards in hand.")
     if view.phase in (Phase.DRAW, Phase.PLAY) and 0 <= view.current < len(labels):
+        if labels[view.current].own_screen:
+            return _("{player} is playing on their own screen.").format(
+                player=view.players[view.current]
+            )
         level = labels[view.current].bot_level
         if level is not None:
             return computer_playing(view.players[view.current], level)

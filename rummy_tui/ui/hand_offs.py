@@ -128,6 +128,25 @@ def _gate_screen(host: TableHost, gate: Gate) -> HandoffScreen:
     return HandoffScreen(gate)
 
 
+def take_down_hand_off(host: TableHost) -> None:
+    """Put away the hand-off (or its take-back gate) on top, if one is: another screen's move
+    changed whose turn it is (its answer is not wanted any more)."""
+    from rummy_tui.ui.screens.handoff import HandoffScreen, TakeBackGate
+
+    top = host.top_screen()
+    if isinstance(top, (HandoffScreen, TakeBackGate)):
+        host.take_down(top)
+
+
+def shared_news_may_show(host: TableHost, table: TableScreen) -> bool:
+    """Whether another screen's move may be shown now: nothing covers the table but a
+    hand-off (a menu, a question or the end of the deal shows it once it closes)."""
+    from rummy_tui.ui.screens.handoff import HandoffScreen, TakeBackGate
+
+    top = host.top_screen()
+    return top is table or isinstance(top, (HandoffScreen, TakeBackGate))
+
+
 def _on_stack(screen: HandoffScreen) -> bool:
     """Whether ``screen`` is on the app's screen stack (shown, or under another screen)."""
     try:

@@ -69,6 +69,14 @@ class TableHost(Protocol):
         """The screen kept under that name."""
         ...
 
+    def top_screen(self) -> Screen[Any]:
+        """The screen on top."""
+        ...
+
+    def take_down(self, screen: Screen[Any]) -> None:
+        """Put ``screen`` away if it is on top, its answer unwanted (nobody is told)."""
+        ...
+
     def is_on_top(self, screen: Screen[Any]) -> bool:
         """Whether ``screen`` is the screen on top (nothing covers it)."""
         ...

@@ -13,27 +13,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rummy_tui.core import Action, ActionRecord, IllegalAction, Phase, PlayerView, StartDeal
+from rummy_tui.core import (
+    Action,
+    ActionRecord,
+    Card,
+    IllegalAction,
+    Phase,
+    PlayerView,
+    StartDeal,
+)
 from rummy_tui.core.offers import offers
+from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.persistence.autosave import Autosave
-from rummy_tui.ui import hand_offs, match_end, table_menus
+from rummy_tui.ui import hand_offs, match_end
 from rummy_tui.ui.computer_moves import ComputerMoves
 from rummy_tui.ui.controller import Controller
-from rummy_tui.ui.hand_state import HandOrders
+from rummy_tui.ui.hand_state import HandState, restored_orders
 from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
 from rummy_tui.ui.move_outcome import Outcome, Source
 from rummy_tui.ui.refusal_text import refusal_text
-from rummy_tui.ui.screens.table import TableScreen, Wish
+from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.session_answers import TableAnswers
+from rummy_tui.ui.session_routes import TableRoutes
+from rummy_tui.ui.shared_play import SHARED_TABLE_KEY, SharedLink
+from rummy_tui.ui.shared_turns import SharedTurns
 from rummy_tui.ui.table_text import Mode
-from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from rummy_tui.core import Game
-    from rummy_tui.core.state import TakeBackNote
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.host import TableHost
@@ -72,31 +81,30 @@ class SessionTable(TableScreen):
 SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name
 
 
-class MatchSession:
+class MatchSession(SharedTurns, TableRoutes):
     """One match at the table: applies moves from every source, keeps the hands' order, saves,
     and decides the next screen."""
 
-    def __init__(self, host: TableHost, setup: MatchSetup, game: Game) -> None:
+    def __init__(
+        self, host: TableHost, setup: MatchSetup, game: Game, link: SharedLink | None = None
+    ) -> None:
         self.host = host
         self.setup, self.game = setup, game
-        self.hands = HandOrders()
-        self.people = frozenset(
-            seat for seat, place in enumerate(setup.seats) if not place.kind.is_bot
-        )
-        """The seats people play (the others are computers)."""
+        self.link = link
+        """The hold on the shared match file when seats are played on their own screens."""
+        self.hands: HandOrders = HandOrders()
+        self.people: frozenset[int] = frozenset()
+        """The seats people play at this screen's keyboard (the others are computers, or
+        people on screens of their own)."""
         self.saving = Autosave()
         """The autosave: the store, the save's name and whether saving works."""
         # Every refusal the table shows is written by one function, with the table's cards.
         self.controller = Controller(setup, game, lambda error: refusal_text(error, host.settings))
         """The match's read-only answers (views, refusals in words, the screens' questions)."""
-        labels = tuple(
-            SeatLabel(name=name, bot_level=seat.kind.value if seat.kind.is_bot else None)
-            for name, seat in zip(game.players, setup.seats, strict=False)
-        )
         self.table: TableScreen = SessionTable(
             self,
             self.controller.public_view(),
-            labels,
+            (),
             host.settings,
             TableAnswers(self.controller),
             hints=setup.hints,
@@ -109,19 +117,37 @@ class MatchSession:
         players move first (nobody knows who sat down at the keyboard)."""
         self.computers = ComputerMoves(self)
         """The computer players' turns (their thinking, and how often the table is drawn)."""
+        self.watching = False
+        self.seated(setup)
+
+    def elsewhere(self) -> frozenset[int]:
+        """The seats people play on screens other than this one."""
+        if self.link is None:
+            return frozenset()
+        return self.link.own
 
     # ------------------------------------------------------------------ opening and closing
 
+    moves_computers = True
+    """Whether this screen makes the computer players' moves (a joined screen does not)."""
+    keeps_records = True
+    """Whether a finished match goes into this data folder's records from this screen."""
+
     def open(self) -> None:
-        """Put the table up (the first hand-off or the cut comes over it)."""
+        """Put the table up (the first hand-off or the cut comes over it); a shared match is
+        watched for the other screens' moves from now on."""
         self.host.show_screen(self.table)
         self.note_saved()
+        if self.link is not None:
+            self.watch()
 
     def close(self) -> None:
         """The table is put away: computers stop, and the save is let go (another window may
-        open the match now)."""
+        open the match now), as is the shared match file."""
         self.stop_bots()
         self.saving.close()
+        if self.link is not None:
+            self.link.close()
 
     def save_now(self) -> None:
         """Save the match with the players' hand orders (when leaving the table)."""
@@ -163,6 +189,8 @@ class MatchSession:
             extra["hints_used"] = {str(deal): counts for deal, counts in hints_used.items()}
         if self.hands.by_seat:
             extra["hand_order"] = self.hands.to_extra()
+        if self.link is not None:
+            extra[SHARED_TABLE_KEY] = self.link.tag
         try:
             self.saving.save(self.setup, self.game, extra)  # creates it if the first failed
         except Exception as error:
@@ -188,6 +216,8 @@ class MatchSession:
         up to date with the cards the move added or took, and save; on success the table moves
         on. A refusal changes nothing and is returned for the source to answer (a person sees
         the reason). Never raises."""
+        if self.link is not None:
+            return self._act_shared(action)
         try:
             record = self.game.apply(action)
         except IllegalAction as error:
@@ -205,7 +235,7 @@ class MatchSession:
         self.note_saved()
         self.table.moved(record)
         controller = self.controller
-        if controller.phase is Phase.MATCH_OVER:
+        if controller.phase is Phase.MATCH_OVER and self.keeps_records:
             match_end.record_match(self.host, self.setup, self.game, self.saving.name)
         if (
             not new_deal
@@ -232,6 +262,8 @@ class MatchSession:
         (or returns to) the mover, with no further hand-off."""
         mover = self.keyboard_seat if seat is None else seat
         result = self._take_back(mover)
+        if result is None:  # taken back on the shared match's log, and shown already
+            return
         if not isinstance(result, str):
             self.stop_bots()
             self.keyboard_seat = mover
@@ -243,7 +275,7 @@ class MatchSession:
         else:
             hand_offs.refused(self, refusal)
 
-    def _take_back(self, mover: int | None) -> TakeBackNote | str:
+    def _take_back(self, mover: int | None) -> TakeBackNote | str | None:
         """Take back ``mover``'s newest move through the game (the core checks once whether it
         may, and replays the deal once), bring their hand order up to date (the cards come
         back) and save as if the move had never been made. Returns the public note, or the
@@ -251,6 +283,8 @@ class MatchSession:
         refusal = self.seat_may_not_take_back(mover)
         if refusal is not None or mover is None:
             return refusal or ""
+        if self.link is not None:
+            return self._take_back_shared(mover)
         try:
             note = self.game.take_back(mover)
         except IllegalAction as error:
@@ -266,6 +300,10 @@ class MatchSession:
         if seat is None or not 0 <= seat < len(self.setup.seats):
             return _("Only the player at the keyboard may take back a move ({rule}).").format(
                 rule="P-4"
+            )
+        if seat in self.elsewhere():
+            return _("Only the screen of {player} may take back that move ({rule}).").format(
+                player=self.game.players[seat], rule="P-4"
             )
         if seat not in self.people:
             return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
@@ -307,6 +345,10 @@ class MatchSession:
             return
         seat = controller.current
         humans = self.people
+        if seat in self.elsewhere() or (controller.is_bot(seat) and not self.moves_computers):
+            self.computers.end_streak()
+            self.played_elsewhere(seat)
+            return
         if controller.is_bot(seat):
             person, computers = controller.next_person()
             if len(humans) > 1 and person is not None and person != self.keyboard_seat:
@@ -323,48 +365,6 @@ class MatchSession:
         self.keyboard_seat = seat
         self.show_hand(seat, Mode.PLAY)
 
-    def show_deal_end(self) -> None:
-        """Reveal every hand with the score breakdown (P-3)."""
-        view = self.hide_hand()
-        self.keyboard_seat = None
-        hints_used = self.controller.hints_in_deal(view.deal_number)
-        match_end.show_deal_end(self.host, view, self.game, hints_used, self._deal_end_closed)
-
-    def _deal_end_closed(self, choice: str | None) -> None:
-        if choice == "leave":
-            self.leave_table(on_cancel=self.show_deal_end)
-            return
-        if self.controller.phase is Phase.MATCH_OVER:
-            self.show_match_end()
-            return
-        outcome = self.act(StartDeal(), Source.DEALER)
-        if not outcome.ok:
-            self.host.notice(outcome.reason or _("The next deal could not be dealt."), "error")
-
-    def show_match_end(self) -> None:
-        """The whole sheet with the winner and the way on (play again, new game, title)."""
-        self.stop_bots()
-        match_end.show_match_end(self.host, self.game)
-
-    def play_again(self) -> None:
-        """The same players and options, seats turned by one, a fresh shuffle."""
-        match_end.play_again(self.host, self.setup, self.game)
-
-    # ------------------------------------------------------------------ menus over the table
-
-    def wants(self, wish: Wish) -> None:
-        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        table_menus.over_table(self, wish)
-
-    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
-        """Ask whether to leave the table (saved once more first)."""
-        self.save_now()
-        table_menus.leave_table(self.host, self.saving.leave_note(), self.save_now, on_cancel)
-
-    def show_help(self) -> None:
-        """The keys, the display switches and the rules."""
-        table_menus.table_help(self)
-
     # ------------------------------------------------------------------ computer players
 
     def stop_bots(self) -> None:
@@ -374,3 +374,124 @@ class MatchSession:
     def computer_acts(self, action: Action) -> bool:
         """A computer's move, on the one road; whether it was applied."""
         return self.act(action, Source.COMPUTER).ok
+
+
+# ---------------------------------------------------------------------------- hand orders
+
+
+def arrange_hand(order: list[Card], hand: list[Card], mode: str) -> list[Card]:
+    """The player's order brought up to date with the cards now in ``hand``.
+
+    A hand kept sorted stays sorted (new cards go to their place); a hand arranged by hand
+    keeps its order, new cards at the end; with nothing left of the old order the hand is
+    sorted afresh.
+    """
+    in_hand = set(hand)
+    kept = [card for card in order if card in in_hand]
+    if not kept:
+        return sort_cards(hand, mode)
+    kept_set = set(kept)
+    new = [card for card in hand if card not in kept_set]
+    if kept == sort_cards(kept, mode):
+        return sort_cards(kept + new, mode)
+    return kept + new
+
+
+def sync_hand(state: HandState, view: PlayerView) -> None:
+    """Bring ``state`` up to date with the hand in ``view`` (the cards a move added or took).
+
+    Running it twice with the same view changes nothing.
+    """
+    hand = list(view.hand)
+    in_hand = set(hand)
+    if state.deal != view.deal_number:
+        # Cards are the same objects from deal to deal: nothing of the last deal's order,
+        # selection or "new card" marks may leak into the next one.
+        state.order, state.selected, state.fresh, state.cursor = [], set(), set(), 0
+        state.deal = view.deal_number
+    kept = [card for card in state.order if card in in_hand]
+    kept_set = set(kept)
+    new = [card for card in hand if card not in kept_set]
+    turn_key = (view.deal_number, view.turn_number)
+    if turn_key != state.turn_key:
+        state.fresh = set()
+        state.turn_key = turn_key
+    at_cursor = state.order[state.cursor] if 0 <= state.cursor < len(state.order) else None
+    state.order = arrange_hand(state.order, hand, state.sort_mode)
+    if not kept:
+        state.fresh = set()
+    else:
+        if view.current == view.seat:
+            state.fresh |= set(new)
+        if new and at_cursor in kept_set:
+            state.cursor = state.order.index(at_cursor)
+    state.fresh &= in_hand
+    state.selected &= in_hand
+    state.cursor = max(0, min(state.cursor, len(state.order) - 1))
+
+
+class HandOrders:
+    """Every seat's hand state, by seat: what the save keeps as ``hand_order``."""
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int, HandState] = {}
+
+    def __getitem__(self, seat: int) -> HandState:
+        return self.by_seat[seat]
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.by_seat
+
+    def clear(self) -> None:
+        """Forget every order."""
+        self.by_seat.clear()
+
+    def of(self, seat: int) -> HandState:
+        """The state of ``seat``'s hand (made empty the first time)."""
+        return self.by_seat.setdefault(seat, HandState())
+
+    def shown(self, view: PlayerView, drawn: tuple[Card, ...]) -> HandState:
+        """``view.seat``'s hand as the table is to show it: its order up to date with the hand
+        in ``view``, the cards ``drawn`` this turn marked (while the seat is to act)."""
+        state = self.of(view.seat)
+        sync_hand(state, view)
+        if view.seat == view.current:
+            state.fresh = set(drawn) & set(view.hand)
+        return state
+
+    def follow(self, view: PlayerView) -> None:
+        """A move of ``view.seat`` changed its hand: the selection is spent, and its order is
+        brought up to date (if it has one)."""
+        state = self.by_seat.get(view.seat)
+        if state is not None:
+            state.selected.clear()
+            if state.deal == view.deal_number:
+                sync_hand(state, view)
+
+    def took_back(self, view: PlayerView) -> None:
+        """A take-back (P-4) changed ``view.seat``'s hand: bring its order up to date, with the
+        cursor on the first card that came back (the discard taken back, one of a meld's
+        cards), so the next key acts on it. Cards coming back did not come in this turn:
+        they get no fresh mark."""
+        state = self.by_seat.get(view.seat)
+        if state is None:
+            return
+        state.selected.clear()
+        if state.deal != view.deal_number:
+            return
+        before, fresh_before = set(state.order), set(state.fresh)
+        sync_hand(state, view)
+        state.fresh = fresh_before & set(state.order)
+        returned = [index for index, card in enumerate(state.order) if card not in before]
+        if returned:
+            state.cursor = returned[0]
+
+    def to_extra(self) -> dict[str, list[str]]:
+        """The orders as they are, for the save's extra data."""
+        return {
+            str(seat): [card.key for card in state.order] for seat, state in self.by_seat.items()
+        }
+
+    def restore(self, saved: object, views: list[PlayerView]) -> None:
+        """Take back the orders kept in a save (``views``: each seat's view, by seat)."""
+        self.by_seat.update(restored_orders(saved, views))

@@ -7,6 +7,8 @@ variant offers, from these same bindings (:mod:`rummy_tui.ui.key_help`).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from textual.binding import Binding, BindingType
 
 from rummy_tui.i18n import N_
@@ -121,6 +123,13 @@ TABLE_BINDINGS: list[BindingType] = [
     ),
     Binding("pagedown", "scroll_players(1)", N_("Scroll players"), show=False),
     Binding(
+        "o",
+        "own_screens",
+        N_("Own screens"),
+        show=False,
+        tooltip=N_("play a seat on a screen of its own (a terminal or a phone), or back here"),
+    ),
+    Binding(
         "q",
         "leave",
         N_("Menu"),
@@ -128,6 +137,11 @@ TABLE_BINDINGS: list[BindingType] = [
     ),
 ]
 """Every key of the table, in the order of the key bar and of the help."""
+
+
+Wish = Literal["hint", "help", "leave", "sheet", "screens"]
+"""A menu over the table: the hint, the help, the score sheet, the leave menu or the list of
+own screens."""
 
 
 KEY_MOVES: dict[str, frozenset[str]] = {

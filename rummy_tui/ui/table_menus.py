@@ -9,7 +9,7 @@ game. The match session calls them with what they show.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.i18n import _
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.table_keys import Wish
 
 Restyle = Callable[["DisplaySettings"], None]
 """Redraws the table with new display settings."""
@@ -44,10 +45,14 @@ class MenusTable(Protocol):
         """Redraw the table with new display settings."""
         ...
 
+    def show_own_screens(self) -> None:
+        """The list of the people's seats and where they are played."""
+        ...
 
-def over_table(session: MenusTable, wish: Literal["hint", "help", "leave", "sheet"]) -> None:
+
+def over_table(session: MenusTable, wish: Wish) -> None:
     """The menu a key of the table asked for: the hint for the player at the keyboard, the
-    help, the score sheet or the leave menu."""
+    help, the score sheet, the leave menu or the list of own screens."""
     host = session.host
     if wish == "hint":
         if session.keyboard_seat is not None:
@@ -56,6 +61,8 @@ def over_table(session: MenusTable, wish: Literal["hint", "help", "leave", "shee
         table_help(session)
     elif wish == "sheet":
         show_sheet(host, session.game)
+    elif wish == "screens":
+        session.show_own_screens()
     else:
         session.leave_table()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -56,7 +56,7 @@ from rummy_tui.ui.key_questions import (
 )
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_keys import TABLE_BINDINGS, key_on
+from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -64,10 +64,7 @@ from rummy_tui.ui.widgets.piles import PilesView
 from rummy_tui.ui.widgets.players import PlayerBox, SeatLabel
 from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 
-__all__ = ["Mode", "TableScreen"]
-
-Wish = Literal["hint", "help", "leave", "sheet"]
-"""A menu over the table: the hint, the help, the score sheet or the leave menu."""
+__all__ = ["Mode", "TableScreen", "Wish"]
 
 
 class TableScreen(Screen[None]):
@@ -171,8 +168,7 @@ class TableScreen(Screen[None]):
         self.app.bell()
 
     def _drawing(self) -> TableDrawing:
-        # The saved note is the autosave's marked word ("saved"), translated here so a change
-        # of language shows at once.
+        # The saved note (the autosave's marked word) is translated here: a new language shows.
         note = _(self.saved_note) if self.saved_note else ""
         return TableDrawing(
             self.view, self.mode, self.offers, self.hand_state, self.labels, self.settings, note
@@ -221,8 +217,7 @@ class TableScreen(Screen[None]):
         return key_offered(action, self.offers)
 
     def take_back_reason(self) -> str | None:
-        """Why the player at the keyboard may not take back a move now (the core's sentence),
-        or None when ``u`` takes one back."""
+        """Why the player at the keyboard may not take back a move now, or None (``u`` may)."""
         return take_back_refusal(self.offers, self.settings)
 
     # ------------------------------------------------------------------ move keys
@@ -383,6 +378,10 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         """Leave the table (menu)."""
         self.post_message(self.Wants("leave"))
+
+    def action_own_screens(self) -> None:
+        """Where each person's seat is played, and the seats' join codes."""
+        self.post_message(self.Wants("screens"))
 
 
 # ---------------------------------------------------------------------------- the move keys

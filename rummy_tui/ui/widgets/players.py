@@ -34,6 +34,8 @@ class SeatLabel:
 
     name: str
     bot_level: str | None = None
+    own_screen: bool = False
+    """The seat is played on a screen of its own."""
 
 
 @dataclass(frozen=True)

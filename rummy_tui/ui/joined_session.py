@@ -1,0 +1,81 @@
+"""The match session of a joined screen: one seat of a shared match, on a screen of its own.
+
+``rummy join CODE`` in a terminal, or "Join a table" in a browser tab, opens the shared match
+whose code was typed and holds that one seat (:meth:`SharedMatch.claim`): the screen shows the
+public table and that seat's hand, always, and acts only for it. There is no hand-off: nobody
+else uses this screen. The other seats' moves come from the shared match file, the shared
+screen makes the computers' moves and deals; this screen deals too when its player closes the
+end of a deal first. It keeps no save and no records of its own: the shared match file is the
+match's save (every move in it is on disk before any screen shows it), and the shared screen
+records the finished match.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummy_tui.core import Phase
+from rummy_tui.i18n import _
+from rummy_tui.ui.session import MatchSession
+from rummy_tui.ui.table_text import Mode
+
+if TYPE_CHECKING:
+    from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.shared_play import SharedLink
+
+
+class JoinedSession(MatchSession):
+    """One seat of a shared match, played on this screen."""
+
+    moves_computers = False
+    keeps_records = False
+
+    def __init__(self, host: TableHost, link: SharedLink) -> None:
+        assert link.seat is not None
+        self.seat: int = link.seat
+        """The seat this screen plays."""
+        super().__init__(host, link.shared.setup, link.shared.game, link)
+        self.keyboard_seat = self.seat
+
+    def elsewhere(self) -> frozenset[int]:
+        """Every other person's seat is played elsewhere (at the shared keyboard or on a
+        screen of their own)."""
+        return frozenset(
+            seat
+            for seat in range(len(self.game.players))
+            if seat != self.seat and not self.controller.is_bot(seat)
+        )
+
+    def next_turn(self, force_handoff: bool = False) -> None:
+        """This seat's hand, played on its turn and watched on the others' (never a
+        hand-off); the end of a deal as on every screen."""
+        if self.link is not None and self.seat not in self.link.own:
+            self.seat_went_back()
+            return
+        if self.controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            self.computers.end_streak()
+            self.show_deal_end()
+            return
+        self.keyboard_seat = self.seat
+        mode = Mode.PLAY if self.controller.current == self.seat else Mode.WATCH
+        self.show_hand(self.seat, mode)
+
+    def seats_moved(self) -> None:
+        """The shared screen moved seats: this screen closes if its own seat was one."""
+        if self.link is not None and self.seat not in self.link.own:
+            self.seat_went_back()
+            return
+        super().seats_moved()
+
+    def seat_went_back(self) -> None:
+        """The shared screen took this seat back to its keyboard: this screen closes."""
+        player = self.game.players[self.seat]
+        self.host.notice(
+            _("{player}'s seat is played at the shared keyboard now.").format(player=player),
+            "warning",
+        )
+        self.host.show_title()
+
+    def play_again(self) -> None:
+        """The next match of the table is dealt on the shared screen: back to the title."""
+        self.host.show_title()

@@ -1,0 +1,147 @@
+"""Seats on their own screens, as the shared screen moves them there and back.
+
+A person's seat is played at the shared keyboard (with hand-offs) or on a screen of its own
+(``rummy join`` in another terminal, or a browser tab of ``rummy serve``). The new-game menu
+and ``rummy new --players Anna,own:Bob`` mark seats before the first deal; the table's ``o``
+opens the list of the seats (:class:`~rummy_tui.ui.screens.own_screens.OwnScreensScreen`)
+to move any person's seat there or back during the match. The first seat that leaves the
+shared keyboard shares the match: from then on its moves go through the shared match file
+(:mod:`rummy_tui.ui.shared_play`), whose table tag the save keeps to find it again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rummy_tui.i18n import _
+from rummy_tui.match.setup import Seat, SeatKind
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.ui.session import MatchSession
+
+
+@dataclass(frozen=True)
+class SeatPlace:
+    """Where a person's seat is played, as the list of own screens shows it."""
+
+    seat: int
+    name: str
+    own_screen: bool
+    """Played on a screen of its own (else at the shared keyboard)."""
+    joined: bool
+    """A screen of its own holds the seat now."""
+    code: str | None
+    """The join code to show (only while the seat has not joined, and only on the shared
+    screen that gave it out)."""
+
+
+def seat_places(session: MatchSession) -> list[SeatPlace]:
+    """Every person's seat of the match, with where it is played."""
+    link = session.link
+    places = []
+    for seat, place in enumerate(session.setup.seats):
+        if place.kind.is_bot:
+            continue
+        own = place.kind.own_screen
+        joined = own and link is not None and link.is_open(seat)
+        code = None
+        if own and link is not None and not joined:
+            code = link.codes.get(seat)
+        places.append(SeatPlace(seat, place.name, own, joined, code))
+    return places
+
+
+def move_seat(session: MatchSession, seat: int, own_screen: bool) -> str | None:
+    """Play ``seat`` on a screen of its own (``own_screen``) or at the shared keyboard from
+    now on; the first seat to leave the keyboard shares the match. Returns why not, or None.
+    The seat to act gets its hand-off (or the shared screen waits for its own screen)."""
+    seats = list(session.setup.seats)
+    place = seats[seat]
+    if place.kind.is_bot:
+        return _("A computer player's seat is played on the shared screen.")
+    if place.kind.own_screen == own_screen:
+        return None
+    if own_screen and session.game.is_over:
+        return _("This match is over: no seat can move to a screen of its own.")
+    seats[seat] = Seat(name=place.name, kind=SeatKind.OWN if own_screen else SeatKind.HUMAN)
+    setup = session.setup.model_copy(update={"seats": tuple(seats)})
+    own = frozenset(number for number, each in enumerate(seats) if each.kind.own_screen)
+    try:
+        if session.link is None:
+            share(session, setup)
+        assert session.link is not None
+        session.link.set_own(own)
+    except Exception as error:  # SaveError: the file could not be written; nothing moved
+        return _("The seat could not be moved: {error}").format(error=str(error).rstrip("."))
+    session.stop_bots()
+    session.seated(setup)
+    session.autosave()
+    if session.game.current == seat or seat == session.keyboard_seat:
+        session.keyboard_seat = None
+    return None
+
+
+def share(session: MatchSession, setup: MatchSetup) -> None:
+    """Share the match in a new shared match file, so seats can join it (the game goes on as
+    it stands: its moves from now on go into the file's log).
+
+    Raises:
+        SaveError: when the file cannot be written.
+    """
+    from rummy_tui.persistence.shared_match import SharedMatch
+    from rummy_tui.ui.shared_play import SharedLink
+
+    shared = SharedMatch.create(setup, session.game, session.host.data_dir)
+    session.link = SharedLink(shared)
+    session.watch()
+
+
+def issue_missing_codes(session: MatchSession) -> None:
+    """A code for every own-screen seat that is not open and has none (a new match, or a
+    resumed one whose codes were given out before): shown on the shared screen."""
+    link = session.link
+    if link is None:
+        return
+    for seat in sorted(link.own):
+        if seat not in link.codes and not link.is_open(seat) and not link.shared.has_code(seat):
+            link.new_code(seat)
+
+
+
+def own_screens_screen(session: MatchSession, then: Callable[[], object] | None = None) -> None:
+    """The list of the people's seats over the table (the table's ``o``, and the first
+    screen of a match with own-screen seats); ``then`` once it closes. Without ``then`` the
+    table goes on as it was, unless the seat to act moved: then its hand-off comes (or the
+    shared screen waits for its own screen)."""
+    from rummy_tui.persistence.serving import served_addresses
+    from rummy_tui.ui.qr_blocks import qr_text
+    from rummy_tui.ui.screens.own_screens import OwnScreensScreen
+
+    issue_missing_codes(session)
+    host = session.host
+    before = (session.setup.seats[session.game.current].kind, session.keyboard_seat)
+
+    def new_code(seat: int) -> None:
+        if session.link is not None:
+            session.link.new_code(seat)
+
+    def closed(_result: object) -> None:
+        if then is not None:
+            then()
+            return
+        after = (session.setup.seats[session.game.current].kind, session.keyboard_seat)
+        if after != before:
+            session.next_turn(force_handoff=True)
+
+    screen = OwnScreensScreen(
+        places=lambda: seat_places(session),
+        move=lambda seat, own: move_seat(session, seat, own),
+        new_code=new_code,
+        served_at=lambda: served_addresses(host.data_dir),
+        qr_code=qr_text,
+    )
+    host.show_screen(screen, closed)
