@@ -4,6 +4,10 @@ shared screen and is black on white whatever the terminal's theme."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 import segno
 from rich.console import Console
@@ -70,6 +74,29 @@ def test_the_smallest_version_at_level_l_and_m_when_that_version_holds_it() -> N
 def test_a_typical_join_address_fits_in_40_columns_and_21_rows() -> None:
     lines = qr_lines(JOIN_URL)
     assert (len(lines[0]), len(lines)) == (37, 19)
+
+
+def terminal_picture(lines: list[str], path: Path) -> None:
+    """The drawing as a terminal shows it, in black and white (a PBM picture): a cell is
+    8 pixels wide and 16 tall, a half block fills its half of the cell."""
+    rows: list[str] = []
+    for line in lines:
+        for half in ("▀█", "▄█"):
+            row = " ".join("1 " * 8 if character in half else "0 " * 8 for character in line)
+            rows += [row] * 8
+    path.write_text(f"P1\n{len(lines[0]) * 8} {len(rows)}\n" + "\n".join(rows) + "\n")
+
+
+@pytest.mark.skipif(
+    shutil.which("zbarimg") is None, reason="no QR reader here (apt-get install zbar-tools)"
+)
+def test_a_qr_reader_reads_the_join_address_off_the_drawing(tmp_path: Path) -> None:
+    picture = tmp_path / "code.pbm"
+    terminal_picture(qr_lines(JOIN_URL), picture)
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(picture)], capture_output=True, text=True, check=False
+    )
+    assert read.stdout.strip() == JOIN_URL
 
 
 def test_the_code_is_black_on_white_on_any_theme() -> None:
