@@ -152,3 +152,16 @@ def test_a_killed_servers_record_is_left_but_not_trusted(tmp_path: Path) -> None
     server.wait()
     assert serving_path(tmp_path).exists()
     assert served_addresses(tmp_path) == []
+
+
+def test_a_computer_whose_name_gives_only_loopback_still_offers_its_networks_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Debian's /etc/hosts names the computer 127.0.1.1: the default route's address is found.
+    monkeypatch.setattr(serve.socket, "gethostbyname_ex", lambda name: (name, [], ["127.0.1.1"]))
+    monkeypatch.setattr(serve, "_route_address", lambda: ["192.168.1.20"])
+    assert serve.phone_addresses("0.0.0.0", 8000) == [
+        "http://192.168.1.20:8000/",
+        "http://127.0.0.1:8000/",
+        "http://127.0.1.1:8000/",
+    ]
