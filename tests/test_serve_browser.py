@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -165,3 +166,34 @@ async def test_a_browser_tab_continues_a_match_draws_by_tap_and_discards(
             await page.screenshot(path=os.environ["RUMMY_BROWSER_SHOT"])
         await browser.close()
     assert all(request.startswith(url.rstrip("/")) for request in asked), asked
+
+
+async def test_a_tab_opened_with_a_join_code_starts_its_window_with_that_code(
+    tmp_path: Path,
+) -> None:
+    """``/?join=CODE`` (the address of a shared screen's QR code) starts the tab's window with
+    the code in its environment; a ``join`` that is no code reaches neither the page nor the
+    environment."""
+    from tests.fake_windows import fake_window_server, windows_started
+
+    code, hostile = "HR-K7QM-4TZP-XE", '"><script>window.injected=1</script>'
+    with fake_window_server(tmp_path) as (base, record):
+        async with playwright.async_playwright() as driver:
+            browser = await driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = await browser.new_page()
+            sockets: list[str] = []
+            page.on("websocket", lambda socket: sockets.append(socket.url))
+            await page.goto(f"{base}?join={code}")
+            await wait_for(lambda: len(windows_started(record)) == 1, "the joined tab's window")
+            await page.goto(f"{base}?join={quote(hostile)}")
+            await wait_for(lambda: len(windows_started(record)) == 2, "the second tab's window")
+            injected = await page.evaluate("window.injected === undefined")
+            html = await page.content()
+            await browser.close()
+    port = base.rsplit(":", 1)[1].strip("/")
+    assert [url.split("?")[0] for url in sockets] == [
+        f"ws://127.0.0.1:{port}/ws/{code}",
+        f"ws://127.0.0.1:{port}/ws",
+    ]
+    assert [window["code"] for window in windows_started(record)] == [code, None]
+    assert injected and "injected" not in html

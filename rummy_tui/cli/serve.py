@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import shlex
 import socket
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from rummy_tui.i18n import _
 from rummy_tui.i18n.outside_text import say
+from rummy_tui.persistence.paths import data_dir
+from rummy_tui.persistence.serving import serving
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -79,16 +83,52 @@ def game_command(data_dir: Path | None, language: str | None) -> str:
     return shlex.join(words)
 
 
+ROUTE_PROBE = ("192.0.2.1", 9)
+"""An address of no computer (the documentation network): asking the system which of this
+computer's addresses would reach it gives the address of the network the default route is on,
+with no packet sent (a UDP socket only chooses its route when it connects)."""
+
+
+def _route_address() -> list[str]:
+    """This computer's address on the network of its default route ([] when it has none)."""
+    with (
+        contextlib.suppress(OSError),
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
+    ):
+        probe.connect(ROUTE_PROBE)
+        return [str(probe.getsockname()[0])]
+    return []
+
+
 def addresses(host: str, port: int) -> list[str]:
-    """The addresses to open the game at: the host itself, or for every network this
-    computer's own addresses (looked up from its name, no packet sent) and 127.0.0.1."""
+    """The addresses to open the game at: the host itself, or for every network 127.0.0.1
+    and this computer's own addresses (looked up from its name and its default route, no
+    packet sent)."""
     if host not in EVERY_NETWORK:
         shown = f"[{host}]" if ":" in host else host
         return [f"http://{shown}:{port}"]
     found = ["127.0.0.1"]
     with contextlib.suppress(OSError):
         found += socket.gethostbyname_ex(socket.gethostname())[2]
+    found += _route_address()
     return [f"http://{address}:{port}" for address in dict.fromkeys(found)]
+
+
+def _loopback(address: str) -> bool:
+    """Whether ``address`` (``http://HOST:PORT``) is this computer alone."""
+    host = urlsplit(address).hostname or ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def phone_addresses(host: str, port: int) -> list[str]:
+    """The base addresses another device could open (``http://192.168.1.20:8000/``): the
+    addresses of :func:`addresses`, those of a network first and this computer's own last."""
+    found = addresses(host, port)
+    ordered = [a for a in found if not _loopback(a)] + [a for a in found if _loopback(a)]
+    return [f"{address}/" for address in ordered]
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -130,7 +170,13 @@ def run_serve(args: argparse.Namespace) -> int:
         title=_("Rummy"),
         opening_lines=lines,
     )
-    server.serve()
+    with serving(
+        data_dir(args.data_dir),
+        host=args.host,
+        port=args.port,
+        addresses=phone_addresses(args.host, args.port),
+    ):
+        server.serve()
     return 0
 
 

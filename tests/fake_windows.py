@@ -1,0 +1,88 @@
+"""A game server whose tabs run a stand-in for the game window: a tiny script that writes the
+join code it found in its environment, and its own command line, to a file and ends. The
+server is the product's own :class:`~rummy_tui.cli.web_server.GameServer`; only the command it
+runs for each tab is the test's."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+WINDOW = """\
+import json, os, sys
+with open(sys.argv[1], "a", encoding="utf-8") as record:
+    record.write(json.dumps({"code": os.environ.get("RUMMY_JOIN_CODE"), "argv": sys.argv}) + "\\n")
+"""
+
+SERVER = """\
+import sys
+from rummy_tui.cli.web_server import GameServer
+command, port = sys.argv[1], int(sys.argv[2])
+GameServer(command, host="127.0.0.1", port=port, title="t", opening_lines=[]).serve()
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def windows_started(record: Path) -> list[dict[str, Any]]:
+    """What each stand-in window found (its join code, its command line), in order."""
+    if not record.exists():
+        return []
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+
+
+@contextmanager
+def fake_window_server(folder: Path, **environment: str) -> Iterator[tuple[str, Path]]:
+    """The game server on a free port of 127.0.0.1 with stand-in windows: its address and the
+    file the windows write to."""
+    window = folder / "window.py"
+    window.write_text(WINDOW, encoding="utf-8")
+    record = folder / "windows.jsonl"
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            SERVER,
+            shlex.join([sys.executable, str(window), str(record)]),
+            f"{port}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, **environment},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()[0]
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/", record
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+
+
+def wait_until(check: Any, what: str, timeout: float = 15.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.1)
+    return found
