@@ -187,6 +187,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     commands.add_parser("continue", help=_("resume the most recent unfinished match"))
+    join = commands.add_parser(
+        "join",
+        help=_(
+            "play your seat of a match on this screen, with the join code the shared screen shows"
+        ),
+        description=_(
+            "Play one seat of a match on a screen of its own: the shared screen shows the seat's "
+            "join code. Without CODE the game asks for it (then it is not kept in the shell's "
+            "history)."
+        ),
+    )
+    join.add_argument("code", nargs="?", default="", metavar=_("CODE"))
     load = commands.add_parser("load", help=_("resume a saved match by name"))
     load.add_argument("name")
 
@@ -392,8 +404,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         return _fail(str(error))
     args = parse_arguments(arguments)
+    from rummy_tui.cli.join_code import take_join_code
     from rummy_tui.persistence.paths import data_dir_problem
 
+    served_code = take_join_code()  # a browser tab opened from a join code's link
     problem = None if args.command == "simulate" else data_dir_problem(args.data_dir)
     if problem is not None:
         return _fail(problem)
@@ -411,6 +425,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         setup = _setup_from_args(args) if args.command == "new" else None
         from rummy_tui.ui.app import run_app
 
+        if args.command == "join" or served_code:
+            code = served_code or args.code
+            return run_app(start="join", join_code=code, data_dir=args.data_dir)
         if setup is not None:
             return run_app(start="new", setup=setup, data_dir=args.data_dir)
         if args.command == "continue":

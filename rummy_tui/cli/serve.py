@@ -28,7 +28,6 @@ from urllib.parse import urlsplit
 from rummy_tui.i18n import _
 from rummy_tui.i18n.outside_text import say
 from rummy_tui.persistence.paths import data_dir
-from rummy_tui.persistence.serving import serving
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -133,6 +132,8 @@ def phone_addresses(host: str, port: int) -> list[str]:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; return the exit status."""
+    from rummy_tui.persistence.serving import serving  # only when serving: not for the parser
+
     try:
         from rummy_tui.cli.web_server import GameServer
     except ImportError as error:  # pragma: no cover - textual-serve is a dependency

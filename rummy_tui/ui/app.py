@@ -15,9 +15,7 @@ imported when first needed, so the title screen appears as fast as a bare Textua
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import signal
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
@@ -79,9 +77,11 @@ class RummyApp(App[int]):
         data_dir: Path | None = None,
         autosave: bool = True,
         settings: DisplaySettings | None = None,
+        join_code: str = "",
     ) -> None:
         super().__init__()
         self.start_mode: Start = start
+        self.start_join_code = join_code
         self.start_setup = setup
         self.start_game = game
         self.start_save = save_name
@@ -181,22 +181,13 @@ class RummyApp(App[int]):
         self.opener.begin_match(setup, game)
 
     def _fatal_error(self) -> None:
-        """An unexpected error: no traceback on the player's screen. The details go to
-        ``crash.log`` in the data folder; the message says the match was saved after its
-        last move only when a match is open and its save holds that move."""
-        from rummy_tui.persistence.crash_log import crash_message, write_crash_log
+        """An unexpected error: no traceback on the player's screen (see
+        :func:`rummy_tui.ui.exit_guard.last_words`)."""
+        from rummy_tui.ui.exit_guard import last_words
 
-        error = self._exception
         saved = self.session is not None and self.session.holds_last_move()
-        message = crash_message(error, write_crash_log(error, self.data_dir), saved=saved)
-        try:
-            from rummy_tui.i18n.outside_text import plain
-
-            self.bell()
-            self._exit_renderables.append(plain(message))
-            self._close_messages_no_wait()
-        except AttributeError:  # pragma: no cover - a Textual without these internals
-            super()._fatal_error()
+        if not last_words(self, self._exception, self.data_dir, saved):
+            super()._fatal_error()  # pragma: no cover - a Textual without these internals
 
     # ------------------------------------------------------------------ start and language
 
@@ -237,6 +228,8 @@ class RummyApp(App[int]):
                 self.opener.begin_match(self.start_setup, self.start_game)
         elif mode == "continue":
             self.opener.continue_latest()
+        elif mode == "join":
+            self.opener.show_join(self.start_join_code)
         elif mode == "load":
             if self.start_save is None:
                 self.show_load()
@@ -253,18 +246,11 @@ class RummyApp(App[int]):
         )
 
     def _end_on_termination(self) -> None:
-        """SIGTERM (``kill``) and SIGHUP (the terminal closed) end the game as Ctrl+Q does:
-        the match is saved and the terminal is given back as it was (the main screen, mouse
-        reporting off), so no hand stays on it. Only in a real terminal: a test's app shares
-        its process with the tests."""
-        if self.is_headless:
-            return
-        loop = asyncio.get_running_loop()
-        for name in ("SIGTERM", "SIGHUP"):
-            number = getattr(signal, name, None)
-            if number is not None:
-                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                    loop.add_signal_handler(number, self._terminated)
+        """SIGTERM and SIGHUP end the game as Ctrl+Q does (in a real terminal only)."""
+        if not self.is_headless:
+            from rummy_tui.ui.exit_guard import on_termination
+
+            on_termination(self._terminated)
 
     def _terminated(self) -> None:
         """Told to end by the system: save what there is to save and quit, asking nothing.
@@ -340,6 +326,8 @@ class RummyApp(App[int]):
             self.show_rules(back_to_title=True)
         elif choice == "records":
             self.show_records()
+        elif choice == "join":
+            self.opener.show_join()
         else:
             self.exit(0)
 
@@ -468,6 +456,7 @@ def make_app(
     start: Start | None = None,
     autosave: bool = True,
     settings: DisplaySettings | None = None,
+    join_code: str = "",
 ) -> RummyApp:
     """Build the app.
 
@@ -481,6 +470,7 @@ def make_app(
             given, "load" with a save name, else "title".
         autosave: Save after every action (tests may switch it off).
         settings: Display settings (None: read from the data folder).
+        join_code: The join code to try first (start "join").
     """
     return RummyApp(
         start=start or startup.choose_start(setup, game, save_name),
@@ -490,6 +480,7 @@ def make_app(
         data_dir=data_dir,
         autosave=autosave,
         settings=settings,
+        join_code=join_code,
     )
 
 
@@ -498,8 +489,11 @@ def run_app(
     setup: MatchSetup | None = None,
     save_name: str | None = None,
     data_dir: Path | None = None,
+    join_code: str = "",
 ) -> int:
     """Run the game in the terminal until the players quit; returns the exit code."""
-    app = make_app(setup=setup, save_name=save_name, data_dir=data_dir, start=start)
+    app = make_app(
+        setup=setup, save_name=save_name, data_dir=data_dir, start=start, join_code=join_code
+    )
     result = app.run()
     return int(result or 0) if app.return_code is None else int(app.return_code)

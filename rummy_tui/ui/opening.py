@@ -14,10 +14,14 @@ from typing import TYPE_CHECKING
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.persistence.shared_match import SharedMatch
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.session import MatchSession
+    from rummy_tui.ui.shared_play import SharedLink
 
 
 class MatchOpener:
@@ -47,6 +51,8 @@ class MatchOpener:
             host.show_title()
             return
         session = self._make_session(setup, game)
+        if any(seat.kind.own_screen for seat in setup.seats) and not self._share(session):
+            return
         if host.autosave:
             from rummy_tui.persistence.last_table import remember_table
 
@@ -56,6 +62,32 @@ class MatchOpener:
                 host.notice(host.data.store_problem or _("The match is not saved."), "warning")
             session.attach_store(store, None)
         self._install_table(session)
+        if session.link is not None:  # the codes first: people join before the cut
+            session.show_own_screens(then=partial(self._first_screen, session))
+            return
+        self._first_screen(session)
+
+    def _share(self, session: MatchSession) -> bool:
+        """Share a new match that has own-screen seats; on failure say why and go back to the
+        title (False)."""
+        from rummy_tui.ui.own_screens import share
+
+        try:
+            share(session, session.setup)
+            assert session.link is not None
+            session.link.set_own(session.link.shared.own_seats())
+        except Exception as error:  # SaveError: the shared file cannot be written
+            self.host.notice(
+                _("The match could not be shared with other screens: {error}").format(error=error),
+                "error",
+            )
+            self.host.show_title()
+            return False
+        return True
+
+    def _first_screen(self, session: MatchSession) -> None:
+        """The cut for the first dealer, or the first turn."""
+        host, game = self.host, session.game
         controller = session.controller
         if controller.cut_rounds and not any(record.seat is not None for record in game.state.log):
             from rummy_tui.ui.screens.cut import CutScreen
@@ -124,12 +156,100 @@ class MatchOpener:
         if game.is_over:
             self.show_finished(name, game)
             return
-        session = self._make_session(setup, game)
+        link = self._shared_link(setup, extra)
+        if link is not None:
+            game = link.shared.game  # the shared file holds every move, the save a copy
+        elif any(seat.kind.own_screen for seat in setup.seats):
+            setup = at_one_keyboard(setup)
+        session = self._make_session(setup, game, link)
         session.attach_store(store if host.autosave else None, name)
         session.restore_extra(extra)
         self._install_table(session)
         session.handoff_due = True
+        if link is not None:  # who is still to join, and the codes
+            session.show_own_screens(then=partial(session.next_turn, True))
+            return
         session.next_turn(force_handoff=True)
+
+    def _shared_link(self, setup: MatchSetup, extra: dict[str, object] | None) -> SharedLink | None:
+        """The hold on the shared file of a resumed match with own-screen seats, or None
+        (said in a notice when the file cannot be used: the match is played at this keyboard
+        then, and the file is left as it is)."""
+        from rummy_tui.persistence.paths import data_dir
+        from rummy_tui.ui.shared_play import SHARED_TABLE_KEY, open_link
+
+        tag = (extra or {}).get(SHARED_TABLE_KEY)
+        if not isinstance(tag, str) or not any(seat.kind.own_screen for seat in setup.seats):
+            return None
+        try:
+            return open_link(data_dir(self.host.data_dir), tag)
+        except Exception as error:
+            self.host.notice(
+                _("{error} Every seat is played at this keyboard.").format(error=error), "warning"
+            )
+            return None
+
+    def show_join(self, code: str = "") -> None:
+        """ "Join a table": the field for a join code (``code`` filled in and tried at once);
+        Esc goes to the title screen."""
+        from rummy_tui.ui.screens.join import JoinScreen
+
+        host = self.host
+        host.clear_screens()
+
+        def submit(typed: str) -> None:
+            self.join(typed, screen.refuse)
+
+        screen = JoinScreen(submit, code)
+        host.show_screen(screen, lambda _closed: host.show_title())
+
+    def join(self, code: str, refused: Callable[[str], None]) -> None:
+        """Open the seat of join code ``code`` on this screen (the shared match found by the
+        code's table tag); ``refused`` gets the reason when the code opens nothing. The code
+        is tried in a worker thread: a wrong code is answered only after a wait."""
+        from rummy_tui.persistence.paths import data_dir
+        from rummy_tui.persistence.seat_codes import MALFORMED
+        from rummy_tui.persistence.shared_tables import read_join_code, table_path
+
+        read = read_join_code(code)
+        if read is None:
+            refused(_(MALFORMED))
+            return
+        path = table_path(data_dir(self.host.data_dir), read.tag)
+        if not path.is_file():
+            refused(_("No match of this computer has that join code."))
+            return
+        self.host.in_thread(partial(self._claim, path, read.seat_code, refused), "join")
+
+    def _claim(self, path: Path, seat_code: str, refused: Callable[[str], None]) -> None:
+        """In a worker thread: open the shared file and claim the seat."""
+        from rummy_tui.persistence.shared_match import ClaimRefused, SharedMatch
+
+        try:
+            shared = SharedMatch.open(path)
+        except Exception as error:
+            self.host.from_thread(refused, str(error))
+            return
+        try:
+            claimed = shared.claim(seat_code)
+        except Exception as error:
+            claimed = ClaimRefused(str(error))
+        if isinstance(claimed, ClaimRefused):
+            shared.close()
+            self.host.from_thread(refused, claimed.reason)
+            return
+        self.host.from_thread(self._joined, shared, claimed.seat)
+
+    def _joined(self, shared: SharedMatch, seat: int) -> None:
+        """The seat is this screen's: its table (the match as it stands)."""
+        from rummy_tui.ui.joined_session import JoinedSession
+        from rummy_tui.ui.shared_play import SharedLink
+
+        host = self.host
+        host.clear_screens()
+        session = JoinedSession(host, SharedLink(shared, seat=seat))
+        self._install_table(session)
+        session.next_turn()
 
     def show_finished(self, name: str, game: Game) -> None:
         """A finished match opens as its score sheet, read-only (P-5); closing it goes back to
@@ -141,13 +261,27 @@ class MatchOpener:
         screen = ScoreSheetScreen(score_sheet(game), host.settings, title=name)
         host.show_screen(screen, lambda _closed: host.show_load())
 
-    def _make_session(self, setup: MatchSetup, game: Game) -> MatchSession:
+    def _make_session(
+        self, setup: MatchSetup, game: Game, link: SharedLink | None = None
+    ) -> MatchSession:
         """The match's session (its table is not up yet)."""
         from rummy_tui.ui.session import MatchSession
 
-        return MatchSession(self.host, setup, game)
+        return MatchSession(self.host, setup, game, link)
 
     def _install_table(self, session: MatchSession) -> None:
         """The match's session kept by the app, with its table up."""
         self.seat(session)
         session.open()
+
+
+def at_one_keyboard(setup: MatchSetup) -> MatchSetup:
+    """``setup`` with every own-screen seat played at the shared keyboard (a match whose
+    shared file cannot be used)."""
+    from rummy_tui.match.setup import Seat, SeatKind
+
+    seats = tuple(
+        Seat(name=seat.name, kind=SeatKind.HUMAN) if seat.kind.own_screen else seat
+        for seat in setup.seats
+    )
+    return setup.model_copy(update={"seats": seats})

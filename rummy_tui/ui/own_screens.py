@@ -11,35 +11,38 @@ shared keyboard shares the match: from then on its moves go through the shared m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.i18n import _
 from rummy_tui.match.setup import Seat, SeatKind
+from rummy_tui.ui.screens.own_screens import SeatPlace
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
-    from rummy_tui.ui.session import MatchSession
+    from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.shared_play import SharedLink
 
 
-@dataclass(frozen=True)
-class SeatPlace:
-    """Where a person's seat is played, as the list of own screens shows it."""
+class SeatsSession(Protocol):
+    """The match session, as the moves of seats to their own screens see it."""
 
-    seat: int
-    name: str
-    own_screen: bool
-    """Played on a screen of its own (else at the shared keyboard)."""
-    joined: bool
-    """A screen of its own holds the seat now."""
-    code: str | None
-    """The join code to show (only while the seat has not joined, and only on the shared
-    screen that gave it out)."""
+    host: TableHost
+    setup: MatchSetup
+    game: Game
+    link: SharedLink | None
+    keyboard_seat: int | None
+
+    def seated(self, setup: MatchSetup) -> None: ...
+    def autosave(self) -> None: ...
+    def stop_bots(self) -> None: ...
+    def watch(self) -> None: ...
+    def next_turn(self, force_handoff: bool = False) -> None: ...
 
 
-def seat_places(session: MatchSession) -> list[SeatPlace]:
+def seat_places(session: SeatsSession) -> list[SeatPlace]:
     """Every person's seat of the match, with where it is played."""
     link = session.link
     places = []
@@ -55,7 +58,7 @@ def seat_places(session: MatchSession) -> list[SeatPlace]:
     return places
 
 
-def move_seat(session: MatchSession, seat: int, own_screen: bool) -> str | None:
+def move_seat(session: SeatsSession, seat: int, own_screen: bool) -> str | None:
     """Play ``seat`` on a screen of its own (``own_screen``) or at the shared keyboard from
     now on; the first seat to leave the keyboard shares the match. Returns why not, or None.
     The seat to act gets its hand-off (or the shared screen waits for its own screen)."""
@@ -85,7 +88,7 @@ def move_seat(session: MatchSession, seat: int, own_screen: bool) -> str | None:
     return None
 
 
-def share(session: MatchSession, setup: MatchSetup) -> None:
+def share(session: SeatsSession, setup: MatchSetup) -> None:
     """Share the match in a new shared match file, so seats can join it (the game goes on as
     it stands: its moves from now on go into the file's log).
 
@@ -100,7 +103,7 @@ def share(session: MatchSession, setup: MatchSetup) -> None:
     session.watch()
 
 
-def issue_missing_codes(session: MatchSession) -> None:
+def issue_missing_codes(session: SeatsSession) -> None:
     """A code for every own-screen seat that is not open and has none (a new match, or a
     resumed one whose codes were given out before): shown on the shared screen."""
     link = session.link
@@ -111,12 +114,12 @@ def issue_missing_codes(session: MatchSession) -> None:
             link.new_code(seat)
 
 
-
-def own_screens_screen(session: MatchSession, then: Callable[[], object] | None = None) -> None:
+def own_screens_screen(session: SeatsSession, then: Callable[[], object] | None = None) -> None:
     """The list of the people's seats over the table (the table's ``o``, and the first
     screen of a match with own-screen seats); ``then`` once it closes. Without ``then`` the
     table goes on as it was, unless the seat to act moved: then its hand-off comes (or the
     shared screen waits for its own screen)."""
+    from rummy_tui.persistence.paths import data_dir as find_data_dir
     from rummy_tui.persistence.serving import served_addresses
     from rummy_tui.ui.qr_blocks import qr_text
     from rummy_tui.ui.screens.own_screens import OwnScreensScreen
@@ -141,7 +144,7 @@ def own_screens_screen(session: MatchSession, then: Callable[[], object] | None 
         places=lambda: seat_places(session),
         move=lambda seat, own: move_seat(session, seat, own),
         new_code=new_code,
-        served_at=lambda: served_addresses(host.data_dir),
+        served_at=lambda: served_addresses(find_data_dir(host.data_dir)),
         qr_code=qr_text,
     )
     host.show_screen(screen, closed)

@@ -76,6 +76,7 @@ class SessionTable(TableScreen):
         """The table is back on top: a computer's move that waited is made now."""
         message.stop()
         self._session.computers.resumed()
+        self._session.look_for_news()
 
 
 SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name

@@ -123,11 +123,11 @@ async def test_title_without_saves_offers_no_continue_or_load() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["new", "rules", "records", "quit"]
+        assert ids == ["new", "join", "rules", "records", "quit"]
         await pilot.press("c", "l")
         await pilot.pause()
         assert app.result() is NO_RESULT
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert app.result() == "rules"
 
@@ -135,9 +135,9 @@ async def test_title_without_saves_offers_no_continue_or_load() -> None:
 async def test_title_mouse_click_chooses() -> None:
     app = ScreenApp(lambda: TitleScreen(has_saves=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#title-menu", offset=(3, 3))  # the fourth line: Rules
+        await pilot.click("#title-menu", offset=(3, 3))  # the fourth line: Join a table
         await pilot.pause()
-        assert app.result() == "rules"
+        assert app.result() == "join"
 
 
 # -------------------------------------------------------------------------- new game screen

@@ -11,6 +11,7 @@ goes back to the table. A join code is shown here only, and only until its seat 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -26,8 +27,23 @@ from textual.widgets.option_list import Option
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.own_screens import SeatPlace
 from rummy_tui.ui.translate import translate_bindings
+
+
+@dataclass(frozen=True)
+class SeatPlace:
+    """Where a person's seat is played, as the list of own screens shows it."""
+
+    seat: int
+    name: str
+    own_screen: bool
+    """Played on a screen of its own (else at the shared keyboard)."""
+    joined: bool
+    """A screen of its own holds the seat now."""
+    code: str | None
+    """The join code to show (only while the seat has not joined, and only on the shared
+    screen that gave it out)."""
+
 
 REFRESH_EVERY = 1.0
 """Seconds between two looks at which seats have joined."""
@@ -91,8 +107,11 @@ class OwnScreensScreen(ModalScreen[None]):
         highlighted = menu.highlighted
         menu.clear_options()
         menu.add_options([Option(place_line(place)) for place in places])
+        if highlighted is None:  # first shown: the first seat still to join
+            waiting = [index for index, place in enumerate(places) if place.code is not None]
+            highlighted = waiting[0] if waiting else 0
         if places:
-            menu.highlighted = min(highlighted or 0, len(places) - 1)
+            menu.highlighted = min(highlighted, len(places) - 1)
         self._show_detail()
 
     def _highlighted(self) -> SeatPlace | None:
@@ -151,6 +170,12 @@ def place_line(place: SeatPlace) -> Text:
         where = _("{player}: at this keyboard")
     elif place.joined:
         where = _("{player}: on their own screen, joined")
+    elif place.code is not None:
+        return fill(
+            _("{player}: on their own screen, waiting to join · code {code}"),
+            player=place.name,
+            code=place.code,
+        )
     else:
         where = _("{player}: on their own screen, waiting to join")
     return fill(where, player=place.name)

@@ -32,10 +32,10 @@ MAX_SEATS = 12
 
 KIND_LABELS: dict[SeatKind, str] = {
     SeatKind.HUMAN: N_("human"),
-    SeatKind.OWN: N_("human: own screen"),
     SeatKind.EASY: N_("computer: easy"),
     SeatKind.NORMAL: N_("computer: normal"),
     SeatKind.HARD: N_("computer: hard"),
+    SeatKind.OWN: N_("human: own screen"),
 }
 PACE_CHOICES: tuple[tuple[str, float], ...] = (
     (N_("instant"), 0.0),

@@ -25,6 +25,7 @@ MENU_ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("new", "N", N_("New game")),
     ("continue", "C", N_("Continue the last match")),
     ("load", "L", N_("Load a saved match")),
+    ("join", "J", N_("Join a table")),
     ("rules", "R", N_("Rules")),
     ("records", "P", N_("Player records")),
     ("quit", "Q", N_("Quit")),
@@ -34,8 +35,8 @@ when shown. The keys stay the same in every language, so a player's hands learn 
 
 
 class TitleScreen(Screen[str]):
-    """The first screen; dismisses with "new", "continue", "load", "rules", "records" or
-    "quit".
+    """The first screen; dismisses with "new", "continue", "load", "join", "rules", "records"
+    or "quit".
 
     Continue and Load are offered only when there are saved matches.
     """
@@ -46,6 +47,7 @@ class TitleScreen(Screen[str]):
         Binding("n", "choose('new')", N_("New game")),
         Binding("c", "choose('continue')", N_("Continue")),
         Binding("l", "choose('load')", N_("Load")),
+        Binding("j", "choose('join')", N_("Join")),
         Binding("r", "choose('rules')", N_("Rules")),
         Binding("p", "choose('records')", N_("Records")),
         Binding("q", "choose('quit')", N_("Quit")),
