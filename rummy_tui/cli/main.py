@@ -189,9 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("continue", help=_("resume the most recent unfinished match"))
     join = commands.add_parser(
         "join",
-        help=_(
-            "play your seat of a match on this screen, with the join code the shared screen shows"
-        ),
+        help=_("play your seat of a match on this screen (the shared screen shows its code)"),
         description=_(
             "Play one seat of a match on a screen of its own: the shared screen shows the seat's "
             "join code. Without CODE the game asks for it (then it is not kept in the shell's "
