@@ -39,6 +39,13 @@ def run_script(name: str, *args: str, tmp_path: Path, codes: tuple[int, ...] = (
     return done.stdout
 
 
+def run_between_screens(name: str, moves: int, tmp_path: Path) -> str:
+    """A benchmark of moves between screens, at its smallest: ``moves`` moves, 0.3 s idle (the
+    goals are not met by so few moves on a busy machine: exit code 1 is fine)."""
+    args = ("--moves", str(moves), "--idle", "0.3", "--data-dir", str(tmp_path))
+    return run_script(name, *args, tmp_path=tmp_path, codes=(0, 1))
+
+
 def test_bench_bots_reports_decisions_and_deal_rate(tmp_path: Path) -> None:
     # two deals are too few for the rate target, which the script reports with exit code 1
     out = run_script(
@@ -69,20 +76,20 @@ def test_bench_autosave_reports_medians(tmp_path: Path) -> None:
 def test_bench_shared_log_reports_the_way_between_screens_and_the_idle_cost(
     tmp_path: Path,
 ) -> None:
-    out = run_script(
-        "bench_shared_log.py",
-        "--moves",
-        "5",
-        "--idle",
-        "0.3",
-        "--data-dir",
-        str(tmp_path),
-        tmp_path=tmp_path,
-        codes=(0, 1),
-    )
+    out = run_between_screens("bench_shared_log.py", 5, tmp_path)
     assert "Move to the other screen: median" in out
     assert "p99" in out
     assert "of one core" in out
+
+
+def test_bench_own_screens_reports_both_ways_between_screens_and_the_idle_cost(
+    tmp_path: Path,
+) -> None:
+    out = run_between_screens("bench_own_screens.py", 4, tmp_path)
+    assert re.search(r"Anna's moves, shared -> joined +n= +\d+ +median", out), out
+    assert re.search(r"Bob's moves, joined -> shared +n= +\d+ +median", out), out
+    assert re.search(r"every move +n=  4 .* p99 +\d+\.\d ms +max", out), out
+    assert re.search(r"^Idle joined screen over 0.3 s: \d+\.\d\d % of one core$", out, re.M)
 
 
 def test_strength_prints_a_row_per_pairing(tmp_path: Path) -> None:
