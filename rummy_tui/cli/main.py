@@ -171,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--players",
         required=True,
-        help=_("seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard"),
+        help=_(
+            "seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard (own:Bob: a screen of its own)"
+        ),
     )
     new.add_argument("--seed", type=_whole_number, default=None, help=_("seed of the shuffles"))
     new.add_argument(

@@ -1,0 +1,127 @@
+"""Seats moved to their own screens and back during a match, two screens racing for one move,
+and a resumed match finding its shared file (issue 24: items 2, 4 and 5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummy_tui.core import DrawStock, Phase
+from rummy_tui.match.setup import SeatKind
+from rummy_tui.persistence.shared_match import SharedMatch
+from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.move_outcome import Source
+from rummy_tui.ui.shared_play import SHARED_TABLE_KEY
+from tests.ui.helpers import press, screen_text, settle
+from tests.ui.test_own_screens import game_of, host_app, joined_app, own_setup, screen_name
+
+pytestmark = pytest.mark.xdist_group("own-screens")
+
+
+async def to_the_table(pilot: object, app: RummyApp) -> None:
+    """Past the list of own screens and the cut."""
+    await settle(pilot)  # type: ignore[arg-type]
+    if screen_name(app) == "OwnScreensScreen":
+        await press(pilot, "escape")  # type: ignore[arg-type]
+    if screen_name(app) == "CutScreen":
+        await press(pilot, "enter")  # type: ignore[arg-type]
+    await settle(pilot)  # type: ignore[arg-type]
+
+
+async def test_a_move_that_another_screen_made_first_is_refused_with_the_move_that_won(
+    tmp_path: Path,
+) -> None:
+    """Two screens acting for the same turn: exactly one move is made; the screen that came
+    second shows the winning move and says why its own was not made."""
+    host = host_app(tmp_path, own_setup("Anna,own:Bob"))
+    async with host.run_test(size=(110, 36)) as pilot:
+        await to_the_table(pilot, host)
+        session = host.session
+        assert session is not None and session.link is not None
+        seat = session.game.current
+        other = SharedMatch.open(session.link.shared.path)  # the other screen's hold
+        try:
+            assert other.append(other.seq, DrawStock(), seat).__class__.__name__ == "Applied"
+            outcome = session.act(DrawStock(), Source.PERSON)
+            assert not outcome.ok
+            assert outcome.reason is not None and "moved first" in outcome.reason
+            assert session.link.shared.latest_seq() == 1  # one move, not two
+            assert session.game.phase is Phase.PLAY  # the winning draw is shown here
+            assert len(session.game.state.log) == len(other.game.state.log)
+        finally:
+            other.close()
+
+
+async def test_a_seat_moves_to_its_own_screen_and_back_during_the_match(tmp_path: Path) -> None:
+    """o on the table: Enter gives Bob's seat its own screen (the match is shared, the save
+    names the shared file, a code is shown); Bob joins; Enter again brings the seat back to
+    the shared keyboard and Bob's screen closes with the reason."""
+    host = host_app(tmp_path, own_setup("Anna,Bob"))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        session = host.session
+        assert session is not None and session.link is None
+        if screen_name(host) == "HandoffScreen":
+            await press(hp, "enter")
+        await press(hp, "o")
+        assert screen_name(host) == "OwnScreensScreen"
+        await press(hp, "down", "enter")  # Bob's line
+        assert session.link is not None
+        assert session.setup.seats[1].kind is SeatKind.OWN
+        code = session.link.codes[1]
+        assert code in screen_text(host)
+        store = host.store()
+        assert store is not None and session.saving.name is not None
+        _setup, _game, extra = store.load(session.saving.name)
+        assert extra is not None and extra[SHARED_TABLE_KEY] == session.link.tag
+        joined = joined_app(tmp_path, code)
+        async with joined.run_test(size=(110, 36)) as jp:
+            for _round in range(50):
+                await settle(jp)
+                await settle(hp)
+                if screen_name(joined) == "TableScreen" and code not in screen_text(host):
+                    break
+            assert screen_name(joined) == "TableScreen"
+            await press(hp, "enter")  # Bob's seat back to the shared keyboard
+            assert session.setup.seats[1].kind is SeatKind.HUMAN
+            for _round in range(50):
+                await settle(jp)
+                if screen_name(joined) == "TitleScreen":
+                    break
+            assert screen_name(joined) == "TitleScreen"
+            assert joined.session is None
+        await press(hp, "escape")
+        assert screen_name(host) in ("TableScreen", "HandoffScreen")
+
+
+async def test_a_resumed_match_plays_on_from_its_shared_file(tmp_path: Path) -> None:
+    """The shared screen is closed while Bob's screen plays on; resumed, the shared screen
+    reads the match from the shared file (Bob's moves included), shows the list of own
+    screens first, and Bob's old code no longer shown (n gives a new one)."""
+    host = host_app(tmp_path, own_setup("Anna,own:Bob", seed=3))
+    async with host.run_test(size=(110, 36)) as hp:
+        await settle(hp)
+        session = host.session
+        assert session is not None and session.link is not None
+        code, name = session.link.codes[1], session.saving.name
+        await press(hp, "escape")
+        if screen_name(host) == "CutScreen":
+            await press(hp, "enter")
+        first = game_of(host).current
+    joined = joined_app(tmp_path, code)
+    async with joined.run_test(size=(110, 36)) as jp:
+        await settle(jp)
+        assert screen_name(joined) == "TableScreen"
+        if first == 1:  # Bob plays while the shared screen is closed
+            await press(jp, "d")
+            await press(jp, "x")
+        moves = len(game_of(joined).state.log)
+        resumed = RummyApp(start="load", save_name=name, data_dir=tmp_path)
+        async with resumed.run_test(size=(110, 36)) as rp:
+            await settle(rp)
+            assert screen_name(resumed) == "OwnScreensScreen"
+            assert len(game_of(resumed).state.log) == moves
+            assert resumed.session is not None and resumed.session.link is not None
+            assert resumed.session.link.is_open(1)
+            assert code not in screen_text(resumed)
