@@ -172,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         required=True,
         help=_(
-            "seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard (own:Bob: a screen of its own)"
+            "seats in order, e.g. Anna,Bob or Anna,bot:normal,bot:hard"
+            " (own:Bob: a screen of its own)"
         ),
     )
     new.add_argument("--seed", type=_whole_number, default=None, help=_("seed of the shuffles"))
