@@ -125,3 +125,27 @@ async def test_a_resumed_match_plays_on_from_its_shared_file(tmp_path: Path) -> 
             assert resumed.session is not None and resumed.session.link is not None
             assert resumed.session.link.is_open(1)
             assert code not in screen_text(resumed)
+
+
+async def test_a_served_game_shows_the_join_link_and_its_qr_code(tmp_path: Path) -> None:
+    """While ``rummy serve`` runs on the data folder, the list of own screens shows the served
+    page's link with the code filled in, and its QR code (the drawing of that link)."""
+    from rummy_tui.persistence.serving import join_url, serving
+    from rummy_tui.ui.qr_blocks import qr_lines
+
+    base = "http://192.168.1.20:8000/"
+    with serving(tmp_path, host="0.0.0.0", port=8000, addresses=[base]):
+        host = host_app(tmp_path, own_setup())
+        async with host.run_test(size=(110, 44)) as pilot:
+            await settle(pilot)
+            assert host.session is not None and host.session.link is not None
+            code = host.session.link.codes[1]
+            shown = screen_text(host)
+            link = join_url(base, code)
+            assert link in shown
+            drawn = [line.strip() for line in qr_lines(link) if line.strip()]
+            assert all(line in shown for line in drawn)
+    host = host_app(tmp_path / "unserved", own_setup())
+    async with host.run_test(size=(110, 44)) as pilot:
+        await settle(pilot)
+        assert "rummy serve" in screen_text(host)  # how to reach a phone: serve first
