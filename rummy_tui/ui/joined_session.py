@@ -15,11 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy_tui.core import Phase
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
+from rummy_tui.ui import table_menus
 from rummy_tui.ui.session import MatchSession
 from rummy_tui.ui.table_text import Mode
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.shared_play import SharedLink
 
@@ -75,6 +78,27 @@ class JoinedSession(MatchSession):
             "warning",
         )
         self.host.show_title()
+
+    def note_saved(self) -> None:
+        """The top line says "saved": every move shown is in the shared match file."""
+        self.table.set_saved_note(N_("saved"))
+
+    def holds_last_move(self) -> bool:
+        """The shared match file holds every move this screen shows (a move is written
+        before any screen shows it)."""
+        return True
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave this screen (the seat can be joined again)."""
+        table_menus.leave_table(
+            self.host,
+            _(
+                "Every move is kept in the shared match: join again with the same code until "
+                "the match ends."
+            ),
+            self.save_now,
+            on_cancel,
+        )
 
     def play_again(self) -> None:
         """The next match of the table is dealt on the shared screen: back to the title."""

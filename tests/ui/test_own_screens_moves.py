@@ -149,3 +149,34 @@ async def test_a_served_game_shows_the_join_link_and_its_qr_code(tmp_path: Path)
     async with host.run_test(size=(110, 44)) as pilot:
         await settle(pilot)
         assert "rummy serve" in screen_text(host)  # how to reach a phone: serve first
+
+
+async def test_a_joined_screen_leaves_and_joins_again_with_the_same_code(tmp_path: Path) -> None:
+    """A joined screen that leaves lets its seat go; the same code opens it again, while a
+    second screen on a seat that is open is refused."""
+    host = host_app(tmp_path, own_setup("Anna,own:Bob"))
+    async with host.run_test(size=(110, 36)) as hp:
+        await settle(hp)
+        assert host.session is not None and host.session.link is not None
+        code = host.session.link.codes[1]
+        first = joined_app(tmp_path, code)
+        async with first.run_test(size=(110, 36)) as fp:
+            await settle(fp)
+            assert screen_name(first) == "TableScreen"
+            second = joined_app(tmp_path, code)
+            async with second.run_test(size=(110, 36)) as sp:
+                await settle(sp)
+                for _round in range(100):
+                    if "another screen" in screen_text(second):
+                        break
+                    await settle(sp)
+                assert screen_name(second) == "JoinScreen"
+                assert "Bob's seat is open on another screen." in screen_text(second)
+            assert first.session is not None
+            first.clear_screens()  # leaving the table puts the session away
+            assert not host.session.link.is_open(1)
+        again = joined_app(tmp_path, code)
+        async with again.run_test(size=(110, 36)) as ap:
+            await settle(ap)
+            assert screen_name(again) == "TableScreen"
+            assert host.session.link.is_open(1)
