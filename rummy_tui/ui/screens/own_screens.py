@@ -197,10 +197,17 @@ def place_detail(
             _("{player} plays on their own screen. Enter brings the seat back to this keyboard."),
             player=place.name,
         )
+    instead = fill(
+        _("Until {player} joins, this screen waits; Enter plays the seat at this keyboard."),
+        player=place.name,
+    )
     if place.code is None:
-        return fill(
-            _("{player}'s code was given out earlier. Press n for a new one."),
-            player=place.name,
+        return Group(
+            fill(
+                _("{player}'s code was given out earlier. Press n for a new one."),
+                player=place.name,
+            ),
+            instead,
         )
     parts: list[RenderableType] = [
         fill(_("Join code for {player}:"), player=place.name),
