@@ -9,7 +9,6 @@ With ``RUMMY_JOIN_SHOT=path.png`` the test saves a picture of the joined tab (th
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from pathlib import Path
 
@@ -20,11 +19,8 @@ from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import read_join_code, table_path
 from rummy_tui.ui.render import card_label
 from rummy_tui.ui.settings import DisplaySettings
-from tests.test_own_screens_tmux import rummy
+from tests.test_own_screens_tmux import shared_screen
 from tests.test_serve_browser import CHROMIUM, playwright, served, wait_for
-from tests.ui.tmux_driver import Terminal
-
-CODE = re.compile(r"Bob: on their own screen, waiting to join · code ([0-9A-Z-]{15})")
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)"),
@@ -45,15 +41,9 @@ async def test_a_browser_tab_joins_with_the_code_and_plays_bobs_turn(
     served: tuple[str, Path],
 ) -> None:
     url, data = served
-    host = Terminal(session=f"rummy-own-web-{os.getpid()}", width=100, height=30)
-    host.start(
-        f"{rummy(data)} new --variant rummy500 --players Anna,own:Bob,Cy --seed 5 --bot-delay 0"
-    )
+    session = f"rummy-own-web-{os.getpid()}"
+    host, code = shared_screen(data, session)
     try:
-        shown = host.wait_for(lambda text: CODE.search(text) is not None, "Bob's join code")
-        match = CODE.search(shown)
-        assert match is not None
-        code = match.group(1)
         parsed = read_join_code(code)
         assert parsed is not None
         async with playwright.async_playwright() as driver:
@@ -95,4 +85,5 @@ async def test_a_browser_tab_joins_with_the_code_and_plays_bobs_turn(
             await browser.close()
         assert all(request.startswith(url.rstrip("/")) for request in asked), asked
     finally:
+        host.session = session
         host.stop()

@@ -110,34 +110,39 @@ def turn_shown(screen: str, game: Game) -> bool:
     return len(hand_on_screen(screen)) == len(game.state.deal.hands[game.current])
 
 
-def test_a_whole_rummy500_deal_with_bob_in_his_own_terminal(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    session = f"rummy-own-{os.getpid()}"
-    host = Terminal(session=f"{session}:0", width=100, height=30)
-    host.session = session  # start() makes the session; its keys go to window 0
+def shared_screen(data: Path, session: str) -> tuple[Terminal, str]:
+    """The shared screen of a new Rummy 500 match (Anna, Bob on his own screen, Cy) in window
+    0 of the tmux session ``session``, and Bob's join code read off it."""
+    host = Terminal(session=session, width=100, height=30)
     host.start(
         f"{rummy(data)} new --variant rummy500 --players Anna,own:Bob,Cy --seed 5 --bot-delay 0"
     )
-    host.session = f"{session}:0"
-    bob: Terminal | None = None
-    host_screens: list[str] = []
-    bob_screens: list[str] = []
-    try:
-        shown = host.wait_for(lambda text: CODE.search(text) is not None, "Bob's join code")
-        match = CODE.search(shown)
-        assert match is not None
-        code = match.group(1)
-        parsed = read_join_code(code)
-        assert parsed is not None
-        tag = parsed.tag
-        join = f"{rummy(data)} join {code}"
-        bob = new_window(session, "bob", join, 100, 30)
-        bob.wait_for(lambda text: "Bob's hand ·" in text, "Bob's joined table", timeout=30)
-        host.wait_for(lambda text: "Bob: on their own screen, joined" in text, "Bob joined")
-        assert code not in host.screen()
+    host.session = f"{session}:0"  # start() made the session; its keys go to window 0
+    shown = host.wait_for(lambda text: CODE.search(text) is not None, "Bob's join code")
+    match = CODE.search(shown)
+    assert match is not None
+    return host, match.group(1)
 
-        # A second screen on Bob's seat, and a wrong code, are refused with a sentence.
+
+def join_bob(data: Path, session: str, code: str, host: Terminal) -> Terminal:
+    """``rummy join CODE`` in a second window; returns it once Bob's table is up."""
+    bob = new_window(session, "bob", f"{rummy(data)} join {code}", 100, 30)
+    bob.wait_for(lambda text: "Bob's hand ·" in text, "Bob's joined table", timeout=30)
+    host.wait_for(lambda text: "Bob: on their own screen, joined" in text, "Bob joined")
+    assert code not in host.screen()  # the code is shown only until the seat joins
+    return bob
+
+
+def test_a_second_screen_on_a_seat_and_a_wrong_code_are_refused(tmp_path: Path) -> None:
+    """While Bob's screen lives, ``rummy join`` with his code is refused on the Join screen
+    with a sentence; a wrong code too (issue 24, item 5)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    session = f"rummy-own-refused-{os.getpid()}"
+    host, code = shared_screen(data, session)
+    try:
+        join_bob(data, session, code, host)
+        join = f"{rummy(data)} join {code}"
         again = new_window(session, "again", join, 100, 30)
         refused = again.wait_for(
             lambda text: "Bob's seat is open on another screen." in text, "the refusal"
@@ -151,6 +156,24 @@ def test_a_whole_rummy500_deal_with_bob_in_his_own_terminal(tmp_path: Path) -> N
         assert "Join a table" in refused and "Traceback" not in refused
         for window in ("again", "wrong"):
             subprocess.run(["tmux", "kill-window", "-t", f"{session}:{window}"], check=True)
+    finally:
+        host.session = session
+        host.stop()
+
+
+def test_a_whole_rummy500_deal_with_bob_in_his_own_terminal(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    session = f"rummy-own-{os.getpid()}"
+    host, code = shared_screen(data, session)
+    host_screens: list[str] = []
+    bob_screens: list[str] = []
+    try:
+        parsed = read_join_code(code)
+        assert parsed is not None
+        tag = parsed.tag
+        join = f"{rummy(data)} join {code}"
+        bob = join_bob(data, session, code, host)
 
         host.keys("Escape")
         host.wait_for(lambda text: "the cut for the first dealer" in text, "the cut")
