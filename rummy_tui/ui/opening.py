@@ -76,6 +76,7 @@ class MatchOpener:
             share(session, session.setup)
             assert session.link is not None
             session.link.set_own(session.link.shared.own_seats())
+            session.seated(session.setup)  # who plays where, now that the seats are shared
         except Exception as error:  # SaveError: the shared file cannot be written
             self.host.notice(
                 _("The match could not be shared with other screens: {error}").format(error=error),
