@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from rummy_tui.core import Card, Discard, Game, Phase
+from rummy_tui.i18n import _
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import read_join_code, table_path
 from rummy_tui.ui.render import card_label
@@ -42,9 +43,9 @@ pytestmark = [
 ]
 
 
-def rummy(data: Path) -> str:
+def rummy(data: Path, language: str = "en") -> str:
     base = f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m rummy_tui"
-    return f"{base} --data-dir {shlex.quote(str(data))} --lang en"
+    return f"{base} --data-dir {shlex.quote(str(data))} --lang {language}"
 
 
 def new_window(session: str, name: str, command: str, width: int, height: int) -> Terminal:
@@ -101,13 +102,15 @@ def public_cards(game: Game) -> set[Card]:
 
 def turn_shown(screen: str, game: Game) -> bool:
     """Whether ``screen`` shows the turn of the seat to act, with its hand as the file has it
-    (before the draw 7 cards, after it 8): a key sent now is meant for that turn."""
+    (before the draw 7 cards, after it 8): a key sent now is meant for that turn. The words
+    are the current language's."""
     name = game.players[game.current]
-    if f"{name}'s hand ·" not in screen:
+    title = _("{name}'s hand").format(name=name) + " ·"
+    if title not in screen:
         return False
     if not any(line.startswith(f" {name}: ") for line in screen.splitlines()):
         return False
-    return len(hand_on_screen(screen)) == len(game.state.deal.hands[game.current])
+    return len(hand_on_screen(screen, title)) == len(game.state.deal.hands[game.current])
 
 
 def shared_screen(data: Path, session: str) -> tuple[Terminal, str]:

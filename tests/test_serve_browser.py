@@ -45,12 +45,14 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """``rummy serve`` on a free port of 127.0.0.1 over a data folder of its own."""
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str, Path]]:
+    """``rummy serve`` on a free port of 127.0.0.1 over a data folder of its own, in English
+    or in the language a test gives it (``indirect`` parametrization)."""
+    language = getattr(request, "param", "en")
     port = free_port()
     data = tmp_path / "data"
     data.mkdir()
-    command = [sys.executable, "-m", "rummy_tui", "--data-dir", str(data), "--lang", "en"]
+    command = [sys.executable, "-m", "rummy_tui", "--data-dir", str(data), "--lang", language]
     server = subprocess.Popen(
         [*command, "serve", "--port", str(port)],
         stdout=subprocess.PIPE,
@@ -71,7 +73,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     finally:
         server.terminate()
         out, _ = server.communicate(timeout=10)
-        assert f"Rummy is served at http://127.0.0.1:{port}" in out.decode()
+        assert f"http://127.0.0.1:{port}" in out.decode()
+        if language == "en":
+            assert f"Rummy is served at http://127.0.0.1:{port}" in out.decode()
 
 
 def bobs_turn() -> Any:
@@ -97,13 +101,13 @@ async def stock_cell(size: tuple[int, int]) -> tuple[int, int]:
     return piles.x + 2, piles.y + 1
 
 
-async def wait_for(check: Any, what: str, timeout: float = 20.0) -> Any:
+async def wait_for(check: Any, what: str, timeout: float = 20.0, poll: float = 0.2) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = check()
         if found:
             return found
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(poll)
     raise AssertionError(f"timed out waiting for {what}")
 
 

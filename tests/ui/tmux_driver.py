@@ -120,10 +120,11 @@ class Terminal:
         raise DriverError(f"timed out waiting for {what}; the screen shows:\n{self.screen()}")
 
 
-def hand_on_screen(text: str) -> list[str]:
-    """The hand shown in the hand box, left to right (lifted cards included)."""
+def hand_on_screen(text: str, title: str = "'s hand ·") -> list[str]:
+    """The hand shown in the hand box, left to right (lifted cards included); ``title`` is
+    what the box's title line holds (another language's words for it)."""
     lines = text.splitlines()
-    start = next((n for n, line in enumerate(lines) if "'s hand ·" in line), None)
+    start = next((n for n, line in enumerate(lines) if title in line), None)
     if start is None:
         raise DriverError("no hand on screen")
     found: list[tuple[int, int, str]] = []
