@@ -261,9 +261,10 @@ class MatchSession(SharedTurns, TableRoutes):
         to take back, now at the keyboard after the gate) takes back their newest move, if
         the core allows it (P-4). A computer still thinking stops; the keyboard stays with
         (or returns to) the mover, with no further hand-off."""
+        if seat is None and self.keyboard_seat is None and self.link is not None:
+            return self.gate_while_elsewhere()  # u while the next seat plays on its screen
         mover = self.keyboard_seat if seat is None else seat
-        result = self._take_back(mover)
-        if result is None:  # taken back on the shared match's log, and shown already
+        if (result := self._take_back(mover)) is None:  # shown already (a shared match)
             return
         if not isinstance(result, str):
             self.stop_bots()

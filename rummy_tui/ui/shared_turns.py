@@ -14,16 +14,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal, TakeBack
+from rummy_tui.core.offers import offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.persistence.shared_match import WATCH_INTERVAL
-from rummy_tui.ui.hand_offs import shared_news_may_show, take_down_hand_off
+from rummy_tui.ui.hand_offs import (
+    shared_news_may_show,
+    take_back_gate,
+    take_back_reason,
+    take_down_hand_off,
+)
 from rummy_tui.ui.move_outcome import Outcome
 from rummy_tui.ui.shared_play import MovedFirst
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rummy_tui.core import Game, PlayerView
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.controller import Controller
@@ -53,6 +61,12 @@ class SharedTurns:
         people: frozenset[int]
         keyboard_seat: int | None
         watching: bool
+        handoff_due: bool
+
+        def seat_may_not_take_back(self, seat: int | None) -> str | None: ...
+        def next_turn(self, force_handoff: bool = False) -> None: ...
+        def take_back(self, seat: int | None = None) -> None: ...
+        def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
 
         def elsewhere(self) -> frozenset[int]: ...
         def moved(
@@ -192,8 +206,22 @@ class SharedTurns:
             self.show_hand(person, Mode.WATCH)
         else:
             self.keyboard_seat = None
-            self.hide_hand()
+            view = self.hide_hand()
+            mover = self.controller.mover_to_take_back()
+            if mover in self.people and take_back_reason(self, mover) is None:
+                # P-4: the discard may still be taken back, as at the next person's hand-off
+                self.table.show(view, Mode.HIDDEN, offers(self.game, mover))
         take_down_hand_off(self.host)
+
+    def gate_while_elsewhere(self) -> None:
+        """``u`` on the shared screen while the next seat plays on its own screen: the gate for
+        the person at this keyboard whose discard may still be taken back (P-4); their hand
+        shows only after their own Enter there, as after a hand-off's ``u``."""
+        mover = self.controller.mover_to_take_back()
+        if mover is None or mover not in self.people:
+            self.table.refused(_("Only the player at the keyboard may take back a move (P-4)."))
+            return
+        take_back_gate(self, self.game.current, mover)
 
     def watch(self) -> None:
         """Look for the other screens' moves a few times a second (once per session)."""

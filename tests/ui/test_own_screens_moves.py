@@ -180,3 +180,46 @@ async def test_a_joined_screen_leaves_and_joins_again_with_the_same_code(tmp_pat
             await settle(ap)
             assert screen_name(again) == "TableScreen"
             assert host.session.link.is_open(1)
+
+
+async def test_a_keyboard_discard_before_an_own_screen_seat_can_be_taken_back(
+    tmp_path: Path,
+) -> None:
+    """P-4 whoever plays next: Anna discards at the shared keyboard and Bob, on his own
+    screen, is to play; the shared screen hides every hand, but ``u`` there opens the gate for
+    Anna, and after her Enter her discard is back in her hand and it is her turn again."""
+    from tests.ui.helpers import table
+
+    host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy"))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        for _round in range(60):  # play on to Anna's discard (Bob plays from the session)
+            await settle(hp)
+            game = game_of(host)
+            if screen_name(host) == "HandoffScreen":
+                await press(hp, "enter")
+            elif game.current == 0 and game.phase is Phase.PLAY:
+                break
+            elif game.current == 0:
+                await press(hp, "d")
+            else:
+                kinds = {action.kind for action in game.legal_actions()}
+                other = SharedMatch.open(host.session.link.shared.path)  # type: ignore[union-attr]
+                action = next(
+                    a for a in game.legal_actions() if a.kind in ("draw_stock", "discard")
+                )
+                assert kinds
+                other.append(other.seq, action, game.current)
+                other.close()
+        assert game_of(host).current == 0 and game_of(host).phase is Phase.PLAY
+        await press(hp, "x")
+        await settle(hp)
+        assert game_of(host).current == 1  # Bob's turn, on his own screen
+        assert table(host).hand_state is None  # no hand on the shared screen
+        await press(hp, "u")
+        assert screen_name(host) == "TakeBackGate"
+        await press(hp, "enter")
+        await settle(hp)
+        assert game_of(host).current == 0 and game_of(host).phase is Phase.PLAY
+        assert "Anna took back" in screen_text(host)
+        assert table(host).hand_state is not None

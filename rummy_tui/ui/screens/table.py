@@ -152,7 +152,7 @@ class TableScreen(Screen[None]):
         self.view = view
         self.mode = mode
         hidden = mode is Mode.HIDDEN
-        self.offers = None if hidden else offers
+        self.offers = offers  # hidden: only the take-back of a discard (P-4), if any
         self.hand_state = None if hidden or not view.hand else hand
         self.refresh_bindings()
         if self.is_mounted:
