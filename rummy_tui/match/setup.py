@@ -144,6 +144,11 @@ class MatchSetup(BaseModel):
     """Seconds between a computer player's actions, so people can follow them."""
 
     @property
+    def own_screen_seats(self) -> frozenset[int]:
+        """The seats played on screens of their own (``own:NAME``)."""
+        return frozenset(number for number, seat in enumerate(self.seats) if seat.kind.own_screen)
+
+    @property
     def names(self) -> list[str]:
         """The players' names by seat."""
         return [seat.name for seat in self.seats]

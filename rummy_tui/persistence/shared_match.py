@@ -151,9 +151,7 @@ class SharedMatch:
             "opening": b"".join(pieces).decode("utf-8"),
             seat_codes.SALT_KEY: seat_codes.new_salt(),
             "finished": "1" if game.is_over else "0",
-            OWN_SEATS_KEY: _seat_list(
-                seat for seat, place in enumerate(setup.seats) if place.kind.own_screen
-            ),
+            OWN_SEATS_KEY: _seat_list(setup.own_screen_seats),
         }
         folder = find_data_dir(data_dir)
         for tag in [match_id] if match_id is not None else new_tags():

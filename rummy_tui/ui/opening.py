@@ -51,7 +51,7 @@ class MatchOpener:
             host.show_title()
             return
         session = self._make_session(setup, game)
-        if any(seat.kind.own_screen for seat in setup.seats) and not self._share(session):
+        if setup.own_screen_seats and not self._share(session):
             return
         if host.autosave:
             from rummy_tui.persistence.last_table import remember_table
@@ -74,9 +74,6 @@ class MatchOpener:
 
         try:
             share(session, session.setup)
-            assert session.link is not None
-            session.link.set_own(session.link.shared.own_seats())
-            session.seated(session.setup)  # who plays where, now that the seats are shared
         except Exception as error:  # SaveError: the shared file cannot be written
             self.host.notice(
                 _("The match could not be shared with other screens: {error}").format(error=error),
@@ -160,7 +157,7 @@ class MatchOpener:
         link = self._shared_link(setup, extra)
         if link is not None:
             game = link.shared.game  # the shared file holds every move, the save a copy
-        elif any(seat.kind.own_screen for seat in setup.seats):
+        elif setup.own_screen_seats:
             setup = at_one_keyboard(setup)
         session = self._make_session(setup, game, link)
         session.attach_store(store if host.autosave else None, name)
@@ -180,7 +177,7 @@ class MatchOpener:
         from rummy_tui.ui.shared_play import SHARED_TABLE_KEY, open_link
 
         tag = (extra or {}).get(SHARED_TABLE_KEY)
-        if not isinstance(tag, str) or not any(seat.kind.own_screen for seat in setup.seats):
+        if not isinstance(tag, str) or not setup.own_screen_seats:
             return None
         try:
             return open_link(data_dir(self.host.data_dir), tag)

@@ -72,12 +72,12 @@ def move_seat(session: SeatsSession, seat: int, own_screen: bool) -> str | None:
         return _("This match is over: no seat can move to a screen of its own.")
     seats[seat] = Seat(name=place.name, kind=SeatKind.OWN if own_screen else SeatKind.HUMAN)
     setup = session.setup.model_copy(update={"seats": tuple(seats)})
-    own = frozenset(number for number, each in enumerate(seats) if each.kind.own_screen)
+    own = setup.own_screen_seats
     try:
         if session.link is None:
             share(session, setup)
-        assert session.link is not None
-        session.link.set_own(own)
+        else:
+            session.link.set_own(own)
     except Exception as error:  # SaveError: the file could not be written; nothing moved
         return _("The seat could not be moved: {error}").format(error=str(error).rstrip("."))
     session.stop_bots()
@@ -90,7 +90,8 @@ def move_seat(session: SeatsSession, seat: int, own_screen: bool) -> str | None:
 
 def share(session: SeatsSession, setup: MatchSetup) -> None:
     """Share the match in a new shared match file, so seats can join it (the game goes on as
-    it stands: its moves from now on go into the file's log).
+    it stands: its moves from now on go into the file's log): the own-screen seats of
+    ``setup`` get their codes, and the session knows who plays where.
 
     Raises:
         SaveError: when the file cannot be written.
@@ -100,6 +101,8 @@ def share(session: SeatsSession, setup: MatchSetup) -> None:
 
     shared = SharedMatch.create(setup, session.game, session.host.data_dir)
     session.link = SharedLink(shared)
+    session.link.set_own(setup.own_screen_seats)
+    session.seated(setup)
     session.watch()
 
 
