@@ -92,6 +92,8 @@ def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None)
     mover = controller.mover_to_take_back()
     if mover == seat:
         mover = None  # the named player's own move of this turn: u at the table after Enter
+    elif mover is not None and session.seat_may_not_take_back(mover) is not None:
+        mover = None  # a seat on its own screen takes its discard back there
     offer = None
     if mover is not None:
         offer = _("{player} may still press u to take back the discard.").format(

@@ -223,3 +223,28 @@ async def test_a_keyboard_discard_before_an_own_screen_seat_can_be_taken_back(
         assert game_of(host).current == 0 and game_of(host).phase is Phase.PLAY
         assert "Anna took back" in screen_text(host)
         assert table(host).hand_state is not None
+
+
+async def test_a_hand_off_offers_no_take_back_of_an_own_screen_seats_discard(
+    tmp_path: Path,
+) -> None:
+    """Bob discards on his own screen and Cy's hand-off comes up on the shared screen: it does
+    not offer Bob's take-back there (Bob takes it back on his own screen, P-4)."""
+    host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy", seed=5))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        assert host.session is not None and host.session.link is not None
+        other = SharedMatch.open(host.session.link.shared.path)  # Bob's screen
+        try:
+            assert other.game.current == 1
+            other.append(other.seq, DrawStock(), 1)
+            discard = next(a for a in other.game.legal_actions() if a.kind == "discard")
+            other.append(other.seq, discard, 1)
+        finally:
+            other.close()
+        for _round in range(50):
+            await settle(hp)
+            if screen_name(host) == "HandoffScreen":
+                break
+        assert screen_name(host) == "HandoffScreen"
+        assert "may still press u" not in screen_text(host)
