@@ -13,9 +13,9 @@ state in ``DATA_DIR/shared/MATCH-ID.sqlite3``:
   numbered from 1. ``seq`` is the primary key, so move N is one row: of two screens that
   insert move N at the same moment, exactly one succeeds;
 * table ``seat_codes`` (``seat``, ``digest``, ``issued_at``): the salted hash of each seat's
-  code, never the code (``seat_codes.py``);
-* table ``wrong_codes`` (``id``, ``tried_at``): the claims of the last minute that were not
-  yet found right, so a new process cannot reset the limit on wrong codes.
+  code, never the code (``seat_codes.py``). No count of wrong codes is kept (older files
+  have an unused table ``wrong_codes``): each screen's wrong guesses are slowed down in its
+  own memory, so nobody can lock a seat's owner out.
 
 The database runs in WAL mode with ``synchronous=FULL``: a move that its writer was told is
 applied has been written to disk (the WAL is fsynced at each commit), so neither ``kill -9``
@@ -53,7 +53,6 @@ SCHEMA = (
     " action_json TEXT NOT NULL, made_at TEXT NOT NULL)",
     "CREATE TABLE seat_codes (seat INTEGER PRIMARY KEY, digest BLOB NOT NULL UNIQUE,"
     " issued_at TEXT NOT NULL)",
-    "CREATE TABLE wrong_codes (id INTEGER PRIMARY KEY, tried_at REAL NOT NULL)",
 )
 
 

@@ -69,7 +69,7 @@ from rummy_tui.persistence.shared_moves import (
     read_moves,
     replay_move,
 )
-from rummy_tui.persistence.shared_tables import new_tags, table_tag
+from rummy_tui.persistence.shared_tables import new_tags, read_join_code, table_path, table_tag
 
 __all__ = [
     "Applied",
@@ -108,8 +108,9 @@ class SharedMatch:
         """The shared match file."""
         self.setup: MatchSetup = opening.setup
         """The match's setup."""
-        self.wrong_code_delay = seat_codes.WRONG_CODE_DELAY
-        """Seconds before a wrong code is answered."""
+        self.pace: seat_codes.GuessPace = seat_codes.PACE
+        """How long this screen waits for the answer to a wrong code (this process's pace,
+        shared by every match it opens)."""
         self._connection = connection
         self._opening = opening
         self._seen_version = data_version(connection)
@@ -400,9 +401,44 @@ class SharedMatch:
 
     def claim(self, code: str) -> Claimed | ClaimRefused:
         """Open the seat whose code ``code`` is on this screen, or say why not: a wrong or
-        malformed code, too many wrong codes this minute, a finished match, or the seat
-        open on another live screen."""
-        found = seat_codes.find_seat(self._connection, self.path, code, self.wrong_code_delay)
+        malformed code (a wrong one after this screen's wait), a finished match, a seat
+        played at the shared keyboard."""
+        with self.pace.guess() as guess:
+            return self._claim(code, guess)
+
+    @classmethod
+    def join(
+        cls, data_dir: Path | str | None, text: str, *, pace: seat_codes.GuessPace | None = None
+    ) -> tuple[SharedMatch, int] | ClaimRefused:
+        """Open the match and the seat of the join code ``text`` (table tag and seat code)
+        in the data folder: the match with the seat held, or the refusal. A tag that names
+        no match is answered as a wrong code is, after the same work and wait.
+
+        Raises:
+            SaveError: when the table's file is damaged or cannot be read.
+        """
+        pace = pace if pace is not None else seat_codes.PACE
+        read = read_join_code(text)
+        if read is None:
+            return ClaimRefused(_(seat_codes.MALFORMED))
+        with pace.guess() as guess:
+            path = table_path(find_data_dir(data_dir), read.tag)
+            if not path.is_file():
+                return seat_codes.no_such_table(read.seat_code, guess)
+            shared = cls.open(path)
+            shared.pace = pace
+            try:
+                claimed = shared._claim(read.seat_code, guess)
+            except BaseException:
+                shared.close()
+                raise
+        if isinstance(claimed, ClaimRefused):
+            shared.close()
+            return claimed
+        return shared, claimed.seat
+
+    def _claim(self, code: str, guess: seat_codes.Guess) -> Claimed | ClaimRefused:
+        found = seat_codes.find_seat(self._connection, self.path, code, guess)
         if isinstance(found, ClaimRefused):
             return found
         if found not in self.own_seats():

@@ -92,3 +92,14 @@ def hold_seat(path: str, code: str, claimed: Any) -> None:
     assert isinstance(outcome, Claimed), outcome
     claimed.set()
     time.sleep(120)
+
+
+def guess_wrong(path: str, guesses: int) -> None:
+    """Type ``guesses`` wrong codes for the match, as a stranger's screen would (its own
+    waits made short)."""
+    from rummy_tui.persistence.seat_codes import GuessPace
+
+    with SharedMatch.open(Path(path)) as shared:
+        shared.pace = GuessPace(first=0.001, cap=0.001)
+        for _ in range(guesses):
+            shared.claim("2222-2222-22")

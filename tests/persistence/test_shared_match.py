@@ -20,6 +20,7 @@ from rummy_tui.core import VARIANT_IDS, DrawStock, Game, Phase, get_variant, new
 from rummy_tui.i18n import set_language
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.seat_codes import GuessPace
 from rummy_tui.persistence.shared_match import (
     Applied,
     Claimed,
@@ -307,7 +308,7 @@ def test_a_code_is_ten_typable_characters_and_is_stored_only_hashed(tmp_path: Pa
         assert not set(code.replace("-", "")) & set("01ILOU")
     assert len(set(codes)) == len(codes)
     joined = SharedMatch.open(shared.path)
-    joined.wrong_code_delay = 0
+    joined.pace = GuessPace(first=0.0)
     assert joined.claim(codes[1].lower().replace("-", " ")) == Claimed(1)
     joined.claim("2222-2222-22")
     stored = file_bytes(shared.path.parent)
@@ -319,32 +320,6 @@ def test_a_code_is_ten_typable_characters_and_is_stored_only_hashed(tmp_path: Pa
     shared.close()
     stored = file_bytes(shared.path.parent)
     assert not any(code.replace("-", "").encode() in stored for code in codes)
-
-
-def test_wrong_codes_are_delayed_and_limited_in_the_file(tmp_path: Path) -> None:
-    setup, game = fresh_match()
-    shared = SharedMatch.create(setup, game, tmp_path)
-    code = shared.issue_code(2)
-    guesser = SharedMatch.open(shared.path)
-    guesser.wrong_code_delay = 0.1
-    assert guesser.claim("K7QM") == ClaimRefused(
-        "A seat code has ten letters and digits, like K7QM-4TZP-XE."
-    )
-    for _ in range(5):
-        started = time.monotonic()
-        assert guesser.claim("2222-2222-22") == ClaimRefused(
-            "That code opens no seat of this match."
-        )
-        assert time.monotonic() - started >= 0.1
-    refused = guesser.claim(code)  # even the right code waits out the minute
-    assert isinstance(refused, ClaimRefused) and refused.reason.startswith("Too many wrong codes")
-    guesser.close()
-    with SharedMatch.open(shared.path) as newcomer:  # a new screen does not reset the count
-        assert isinstance(newcomer.claim(code), ClaimRefused)
-    edit(shared.path, "UPDATE wrong_codes SET tried_at = tried_at - 61")  # a minute passes
-    with SharedMatch.open(shared.path) as newcomer:
-        assert newcomer.claim(code) == Claimed(2)
-    shared.close()
 
 
 def test_a_seat_opens_on_one_live_screen_and_again_when_that_screen_is_killed(
@@ -431,7 +406,7 @@ def test_a_seat_at_the_shared_keyboard_opens_on_no_other_screen(tmp_path: Path) 
     seats = (Seat(name="Ann"), *setup.seats[1:])
     setup = setup.model_copy(update={"seats": seats})
     with SharedMatch.create(setup, game, tmp_path) as shared:
-        shared.wrong_code_delay = 0
+        shared.pace = GuessPace(first=0.0)
         assert shared.own_seats() == frozenset({1, 2})
         ann = shared.issue_code(0)
         refused = shared.claim(ann)
