@@ -38,6 +38,7 @@ from pathlib import Path
 
 from rummy_tui.i18n import _
 from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.paths import PRIVATE_FILE, private_folder
 
 SHARED_FOLDER = "shared"
 """The folder of shared matches inside the data directory, beside ``saves``."""
@@ -117,10 +118,11 @@ def create_file(path: Path, values: dict[str, str]) -> None:
     """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent, path.parent.parent)
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
-        connection = sqlite3.connect(temporary, isolation_level=None)
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        connection = sqlite3.connect(temporary, isolation_level=None)  # its WAL: 0600 too
         try:
             _set_up(connection)
             connection.execute("BEGIN IMMEDIATE")

@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from rummy_tui.i18n import _, choose_language, normalise_language, pgettext, set_language
+from rummy_tui.persistence.atomic import atomic_write
+from rummy_tui.persistence.paths import private_folder
 
 SETTINGS_FILE = "display.json"
 ENV_CARDS = "RUMMY_CARDS"
@@ -107,8 +109,8 @@ def save_settings(path: Path | None, settings: DisplaySettings) -> str | None:
     if path is None:
         return None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+        private_folder(path.parent)
+        atomic_write(path, json.dumps(asdict(settings), indent=2).encode("utf-8"))
     except OSError as error:
         return _("Display settings were not saved: {reason}.").format(
             reason=error.strerror or error
