@@ -36,7 +36,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.paths import PRIVATE_FILE, private_folder
 
@@ -66,17 +66,59 @@ def shared_path(data_dir: Path, match_id: str) -> Path:
     return data_dir / SHARED_FOLDER / f"{match_id}{SHARED_SUFFIX}"
 
 
+PROBLEMS = {
+    sqlite3.SQLITE_FULL: N_("the disk is full"),
+    sqlite3.SQLITE_READONLY: N_("the file is read-only"),
+    sqlite3.SQLITE_BUSY: N_("another screen kept it busy too long"),
+    sqlite3.SQLITE_LOCKED: N_("another screen kept it busy too long"),
+    sqlite3.SQLITE_IOERR: N_("the disk failed"),
+    sqlite3.SQLITE_CANTOPEN: N_("the file cannot be opened"),
+    sqlite3.SQLITE_PERM: N_("the file may not be written"),
+}
+"""What went wrong, by SQLite's primary result code, in the words of the game."""
+_PROBLEM_TEXTS = {
+    "database or disk is full": sqlite3.SQLITE_FULL,
+    "attempt to write a readonly database": sqlite3.SQLITE_READONLY,
+    "database is locked": sqlite3.SQLITE_BUSY,
+}
+
+
+def problem(error: BaseException) -> str:
+    """What went wrong with the file, in the current language where the game knows the
+    problem (SQLite's own words, or the system's, otherwise)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        code = _PROBLEM_TEXTS.get(str(error))
+    if code is not None and code & 0xFF in PROBLEMS:
+        return _(PROBLEMS[code & 0xFF])
+    return str(getattr(error, "strerror", None) or error)
+
+
+class WriteFailed(SaveError):
+    """A change of the shared file that could not be written; nothing was changed."""
+
+
 def unreadable(path: Path, error: BaseException) -> SaveError:
     """The refusal of a shared match file that cannot be used."""
     return SaveError(
         _("The shared match {file} cannot be used: {problem}.").format(
-            file=path.name, problem=getattr(error, "strerror", None) or error
+            file=path.name, problem=problem(error)
         )
     )
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A connection to an existing shared match file, in WAL mode with full sync.
+def unwritable(path: Path, error: BaseException) -> WriteFailed:
+    """A change of the shared file that failed, in one sentence."""
+    return WriteFailed(
+        _("Nothing was changed: the shared match {file} could not be written ({problem}).").format(
+            file=path.name, problem=problem(error)
+        )
+    )
+
+
+def connect(path: Path, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> sqlite3.Connection:
+    """A connection to an existing shared match file, in WAL mode with full sync; a change
+    waits up to ``busy_timeout`` seconds for another screen's change to end.
 
     Raises:
         SaveError: when the file is missing or is not a database.
@@ -90,19 +132,19 @@ def connect(path: Path) -> sqlite3.Connection:
         # never used by two threads at once.
         connection = sqlite3.connect(
             path,
-            timeout=BUSY_TIMEOUT_MS / 1000,
+            timeout=busy_timeout,
             isolation_level=None,
             check_same_thread=False,
         )
-        _set_up(connection)
+        _set_up(connection, round(busy_timeout * 1000))
         connection.execute("SELECT count(*) FROM moves").fetchone()
     except sqlite3.Error as error:
         raise unreadable(path, error) from None
     return connection
 
 
-def _set_up(connection: sqlite3.Connection) -> None:
-    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+def _set_up(connection: sqlite3.Connection, busy_ms: int = BUSY_TIMEOUT_MS) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = FULL")
 
@@ -162,13 +204,13 @@ def writing(connection: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Conn
     when the block ends, rolled back when it raises.
 
     Raises:
-        SaveError: when SQLite fails (the file is busy for too long, damaged, or the disk is
-            full); nothing was changed then.
+        WriteFailed: when SQLite fails (the file is busy for too long, read-only, damaged, or
+            the disk is full); nothing was changed then.
     """
     try:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
-        raise unreadable(path, error) from None
+        raise unwritable(path, error) from None
     try:
         yield connection
         connection.execute("COMMIT")
@@ -176,7 +218,7 @@ def writing(connection: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Conn
         with contextlib.suppress(sqlite3.Error):
             connection.execute("ROLLBACK")
         if isinstance(error, sqlite3.Error):
-            raise unreadable(path, error) from None
+            raise unwritable(path, error) from None
         raise
 
 

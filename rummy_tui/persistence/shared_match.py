@@ -26,6 +26,7 @@ other screen is told :class:`Lost` with the move that won. The rows and their re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import weakref
@@ -50,6 +51,7 @@ from rummy_tui.persistence.replay import rebuild
 from rummy_tui.persistence.seat_codes import Claimed, ClaimRefused
 from rummy_tui.persistence.session import Session, first_deal_from_seed, first_deal_from_state
 from rummy_tui.persistence.shared_file import (
+    BUSY_TIMEOUT_MS,
     FILE_FORMAT,
     connect,
     create_file,
@@ -61,10 +63,12 @@ from rummy_tui.persistence.shared_file import (
 )
 from rummy_tui.persistence.shared_moves import (
     Applied,
+    DamagedMove,
     Entry,
     Lost,
     Refused,
     SharedMove,
+    each_move,
     insert_move,
     read_moves,
     replay_move,
@@ -75,6 +79,7 @@ __all__ = [
     "Applied",
     "ClaimRefused",
     "Claimed",
+    "DamagedMove",
     "Lost",
     "Refused",
     "SharedMatch",
@@ -85,6 +90,8 @@ OWN_SEATS_KEY = "own_seats"
 """The ``match`` value listing the seats played on their own screens (JSON)."""
 KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
 
+BUSY_TIMEOUT = BUSY_TIMEOUT_MS / 1000
+"""Seconds a change waits for another screen's change to end before it gives up."""
 WATCH_INTERVAL = 0.05
 """Seconds between two looks of a watching screen at :meth:`SharedMatch.has_news` (see
 ``benchmarks/bench_shared_log.py`` for what it costs and how soon a move is seen)."""
@@ -120,8 +127,13 @@ class SharedMatch:
         was shared from, on the screen that shared it)."""
         self.seq = 0
         """How many moves of the log :attr:`game` holds."""
+        self.damage: DamagedMove | None = None
+        """The first move of the log that does not replay, while there is one: :attr:`game`
+        is the match as it stood before it."""
         self._entries: list[Entry] = []
-        self.catch_up()
+        self._moves: list[SharedMove] = []
+        with contextlib.suppress(DamagedMove):  # the match opens as it stood before it
+            self.catch_up()
 
     # ------------------------------------------------------------------ opening
 
@@ -169,14 +181,18 @@ class SharedMatch:
         raise AssertionError("unreachable")  # pragma: no cover - new_tags never ends
 
     @classmethod
-    def open(cls, path: Path, *, game: Game | None = None) -> SharedMatch:
+    def open(
+        cls, path: Path, *, game: Game | None = None, busy_timeout: float = BUSY_TIMEOUT
+    ) -> SharedMatch:
         """Open a shared match file and replay it (``game``: the game the file was just made
-        from, used as it is).
+        from, used as it is). A move that does not replay stops the replay there
+        (:attr:`damage` names it). A change waits up to ``busy_timeout`` seconds for another
+        screen's change to end.
 
         Raises:
-            SaveError: for a missing, damaged or newer file, or a move that does not replay.
+            SaveError: for a missing, damaged or newer file.
         """
-        connection = connect(path)
+        connection = connect(path, busy_timeout)
         try:
             version = read_value(connection, "file_format")
             if version != str(FILE_FORMAT):
@@ -260,36 +276,73 @@ class SharedMatch:
         return news
 
     def catch_up(self) -> list[tuple[SharedMove, Entry]]:
-        """Replay the moves this screen has not seen; each with what it became."""
+        """Replay the moves this screen has not seen; each with what it became.
+
+        Raises:
+            DamagedMove: for the first move that does not replay (the moves before it are
+                replayed, :attr:`game` is the match as it stood before it, :attr:`damage`
+                names it until the row is mended and replayed, or dropped).
+            SaveError: when the file cannot be read.
+        """
         done = []
-        for move in self.moves_since(self.seq):
-            done.append((move, self._replay(move)))
+        try:
+            for move in each_move(self._connection, self.path, self.seq):
+                done.append((move, self._replay(move)))
+        except DamagedMove as damage:
+            self.damage = damage
+            raise
+        self.damage = None
         return done
 
     def _replay(self, move: SharedMove) -> Entry:
-        if move.seq != self.seq + 1:
-            raise SaveError(
-                _("The shared match {file} lacks move {seq}.").format(
-                    file=self.path.name, seq=self.seq + 1
-                )
-            )
         try:
             entry = replay_move(self.game, move)
         except (ReplayError, IllegalAction, ValidationError) as failure:
             refusal = failure if isinstance(failure, IllegalAction) else None
             if isinstance(failure, ReplayError):
                 refusal = failure.refusal
-            self.game = rebuild(self._opening)  # the replay may have stopped half-way
-            self.seq, self._entries = 0, []
+            self._rewind(self.seq)  # the replay may have stopped half-way
             reason = refusal_sentence(refusal) if refusal is not None else move.action.kind
-            raise SaveError(
+            raise DamagedMove(
+                move.seq,
                 _("Move {seq} of the shared match {file} does not replay: {reason}").format(
                     seq=move.seq, file=self.path.name, reason=reason
-                )
+                ),
             ) from None
         self.seq = move.seq
         self._entries.append(entry)
+        self._moves.append(move)
         return entry
+
+    def _rewind(self, seq: int) -> None:
+        """Hold the match as it stood after move ``seq`` (a move only half made, or made in
+        memory but not written, is undone): the opening again, and the moves up to ``seq``
+        replayed from memory (the file is not read: it may be what failed)."""
+        game = rebuild(self._opening)
+        moves = self._moves[:seq]
+        entries = [replay_move(game, move) for move in moves]
+        self.game, self.seq, self._moves, self._entries = game, seq, moves, entries
+
+    def drop_damaged(self) -> int:
+        """Continue the match from before its damaged move: that move and every move after
+        it are deleted, in one change (a row mended meanwhile is replayed instead, and nothing
+        is dropped). Returns how many moves were dropped.
+
+        Raises:
+            WriteFailed: when the file cannot be written (nothing was dropped).
+        """
+        with writing(self._connection, self.path):
+            with contextlib.suppress(DamagedMove):
+                self.catch_up()
+            if self.damage is None:
+                return 0
+            dropped = self._connection.execute("DELETE FROM moves WHERE seq > ?", (self.seq,))
+            self._connection.execute(
+                "UPDATE match SET value = ? WHERE key = 'finished'",
+                ("1" if self.game.is_over else "0",),
+            )
+        self.damage = None
+        return int(dropped.rowcount)
 
     # ------------------------------------------------------------------ moving
 
@@ -308,27 +361,29 @@ class SharedMatch:
             SaveError: when the file cannot be written (nothing was written then).
         """
         number = expected_seq + 1
-        with writing(self._connection, self.path):
-            self.catch_up()
-            if self.seq >= number:
-                return Lost(self._moves_made(number), self._entries[number - 1])
-            if number != self.seq + 1:
-                raise SaveError(
-                    ngettext(
-                        "Move {seq} cannot be made: the shared match holds {latest} move.",
-                        "Move {seq} cannot be made: the shared match holds {latest} moves.",
-                        self.seq,
-                    ).format(seq=number, latest=self.seq)
-                )
-            refusal = self.game.refusal(action, seat)
-            if refusal is not None:
-                return Refused(refusal)
-            try:
+        unwritten: int | None = None  # the move number before this move, once it is made
+        try:
+            with writing(self._connection, self.path):
+                self.catch_up()
+                if self.seq >= number:
+                    return Lost(self._moves_made(number), self._entries[number - 1])
+                if number != self.seq + 1:
+                    raise SaveError(
+                        ngettext(
+                            "Move {seq} cannot be made: the shared match holds {latest} move.",
+                            "Move {seq} cannot be made: the shared match holds {latest} moves.",
+                            self.seq,
+                        ).format(seq=number, latest=self.seq)
+                    )
+                refusal = self.game.refusal(action, seat)
+                if refusal is not None:
+                    return Refused(refusal)
+                unwritten = self.seq
                 move = self._write(number, action, seat)
-            except BaseException:
-                self.game = rebuild(self._opening)  # the game may hold the move unwritten
-                self.seq, self._entries = 0, []
-                raise
+        except BaseException:
+            if unwritten is not None:  # all or nothing: the game and the number as in the file
+                self._rewind(unwritten)
+            raise
         return Applied(move, self._entries[-1])
 
     def _write(self, number: int, action: Action, seat: int | None) -> SharedMove:
@@ -347,6 +402,7 @@ class SharedMatch:
             self._connection.execute("UPDATE match SET value = '1' WHERE key = 'finished'")
         self.seq = number
         self._entries.append(entry)
+        self._moves.append(move)
         return move
 
     def _moves_made(self, number: int) -> SharedMove:

@@ -18,6 +18,7 @@ screen's hold on it, for its match session:
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 from rummy_tui.core import Action, ActionRecord, StartDeal
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.persistence.shared_match import Lost, Refused, SharedMatch
+from rummy_tui.persistence.shared_match import DamagedMove, Lost, Refused, SharedMatch
 from rummy_tui.persistence.shared_tables import join_code, table_path
 
 if TYPE_CHECKING:
@@ -90,6 +91,21 @@ class SharedLink:
         if isinstance(result, Lost):
             raise MovedFirst(result.entry, moved_first(result.entry))
 
+    @property
+    def damage(self) -> DamagedMove | None:
+        """The first move of the log that does not replay, while there is one (the match is
+        held as it stood before it)."""
+        return self.shared.damage
+
+    def drop_damaged(self) -> int:
+        """Continue the match from before its damaged move (that move and the ones after it
+        are dropped from the log, in one change); how many were dropped.
+
+        Raises:
+            SaveError: when the file cannot be written (nothing was dropped).
+        """
+        return self.shared.drop_damaged()
+
     def look(self) -> bool:
         """Whether another screen changed the match since the last look (cheap)."""
         if self.shared.has_news():
@@ -98,13 +114,15 @@ class SharedLink:
 
     def unshown(self) -> list[Entry]:
         """Every move the session has not shown yet, the other screens' ones replayed now,
-        oldest first; afterwards the session has seen them all.
+        oldest first; afterwards the session has seen them all. A move that does not replay
+        stops them there (:attr:`damage` names it).
 
         Raises:
-            SaveError: when the file cannot be read or a move does not replay.
+            SaveError: when the file cannot be read.
         """
         self.news = False
-        self.shared.catch_up()
+        with contextlib.suppress(DamagedMove):
+            self.shared.catch_up()
         before, self.own = self.own, self.shared.own_seats()
         self.own_changed = before != self.own
         entries = self.shared.entries_since(self.shown)
