@@ -17,8 +17,15 @@ same wait, so trying tells nobody which tags are tables. Codes are void once the
 (their hashes are deleted with the move that ends it).
 
 One live screen per seat: a screen that claims a seat holds an operating-system lock
-(``flock``) on the seat's lock file beside the match file, so a second screen is refused
-while the first lives, and a screen that is killed lets the seat go with its process.
+(``flock``) on the seat's lock file beside the match file, and a screen that is killed lets
+the seat go with its process. The newer screen of a seat takes over (a reloaded tab, a phone
+that slept, a terminal opened again): a claim with the right code while another live screen
+holds the seat writes a takeover request, a fresh random token, in the file
+(:func:`request_takeover`); each screen remembers the token that was there when it took its
+seat, and a screen that finds another one at its next look (:func:`taken_over`) lets go of
+the lock and closes. The newcomer waits for the lock a few seconds at most
+(:func:`wait_for_seat`): a holder that neither looks nor dies (a stopped process) keeps the
+seat, and the newcomer is told so.
 """
 
 from __future__ import annotations
@@ -55,12 +62,16 @@ WRONG_CODE_CAP = 30.0
 """The longest wait for the answer to a wrong guess, in seconds."""
 SALT_KEY = "code_salt"
 LOCK_TRIES = 3
-"""Looks at a seat's lock before a claim is told another screen holds it."""
+"""Looks at a seat's lock, an instant apart, in one try to take it."""
+TAKEOVER_WAIT = 5.0
+"""Seconds a screen taking a seat over waits for the holding screen to let go."""
+TAKEOVER_STEP = 0.05
+"""Seconds between two tries at the lock while waiting (a holder looks as often)."""
 
 MALFORMED = N_("A seat code has ten letters and digits, like K7QM-4TZP-XE.")
 WRONG = N_("That code opens no seat.")
 VOID = N_("This match is over: its seat codes no longer open a seat.")
-SEAT_OPEN = N_("{player}'s seat is open on another screen.")
+SEAT_OPEN = N_("{player}'s seat is open on another screen that does not answer.")
 
 
 @dataclass(frozen=True)
@@ -270,6 +281,46 @@ def seat_is_locked(path: Path, seat: int, tries: int = 3) -> bool:
     finally:
         os.close(descriptor)  # closing lets go of a shared lock taken
     return False
+
+
+def wait_for_seat(
+    path: Path, seat: int, wait: float = TAKEOVER_WAIT, step: float = TAKEOVER_STEP
+) -> int | None:
+    """Take the lock of ``seat`` as soon as its holder lets go, within ``wait`` seconds: its
+    descriptor, or None when the holder kept it."""
+    deadline = time.monotonic() + wait
+    while True:
+        descriptor = lock_seat(path, seat)
+        if descriptor is not None or time.monotonic() >= deadline:
+            return descriptor
+        time.sleep(step)
+
+
+def takeover_key(seat: int) -> str:
+    """The ``match`` value holding the newest takeover request of ``seat``."""
+    return f"takeover_{seat}"
+
+
+def request_takeover(connection: sqlite3.Connection, path: Path, seat: int) -> str:
+    """Ask the screen holding ``seat`` to let it go: a new token in the file, returned.
+
+    Raises:
+        WriteFailed: when the file cannot be written.
+    """
+    token = secrets.token_hex(8)
+    with writing(connection, path):
+        connection.execute(
+            "INSERT OR REPLACE INTO match (key, value) VALUES (?, ?)", (takeover_key(seat), token)
+        )
+    return token
+
+
+def takeover_token(connection: sqlite3.Connection, path: Path, seat: int) -> str | None:
+    """The newest takeover request of ``seat`` (None: there was none)."""
+    try:
+        return read_value(connection, takeover_key(seat))
+    except sqlite3.Error as error:
+        raise unreadable(path, error) from None
 
 
 def unlock_seat(descriptor: int) -> None:

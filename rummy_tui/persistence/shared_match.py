@@ -122,6 +122,9 @@ class SharedMatch:
         self._opening = opening
         self._seen_version = data_version(connection)
         self._held: dict[int, int] = {}
+        self._tokens: dict[int, str | None] = {}
+        self.takeover_wait = seat_codes.TAKEOVER_WAIT
+        """Seconds a claim waits for another screen holding the seat to let go of it."""
         self.game: Game = game if game is not None else rebuild(opening)
         """The game with every move up to :attr:`seq` replayed (the very game object a match
         was shared from, on the screen that shared it)."""
@@ -500,18 +503,44 @@ class SharedMatch:
         if found not in self.own_seats():
             return ClaimRefused(_(KEYBOARD_SEAT).format(player=self.game.players[found]))
         if found not in self._held:
-            try:
-                descriptor = seat_codes.lock_seat(self.path, found)
-            except OSError as error:
-                raise unreadable(self.path, error) from None
+            descriptor, token = self._take_seat(found)
             if descriptor is None:
                 return ClaimRefused(_(seat_codes.SEAT_OPEN).format(player=self.game.players[found]))
             self._held[found] = descriptor
+            self._tokens[found] = token
         return Claimed(found)
+
+    def _take_seat(self, seat: int) -> tuple[int | None, str | None]:
+        """The lock of ``seat`` (taken over from a live screen holding it, which is asked to
+        let go and waited for), with the takeover request this screen knows of; None for the
+        lock when the holder kept it."""
+        known = seat_codes.takeover_token(self._connection, self.path, seat)
+        try:
+            descriptor = seat_codes.lock_seat(self.path, seat)
+            if descriptor is not None:
+                return descriptor, known
+            token = seat_codes.request_takeover(self._connection, self.path, seat)
+            return seat_codes.wait_for_seat(self.path, seat, self.takeover_wait), token
+        except OSError as error:
+            raise unreadable(self.path, error) from None
+
+    def taken_over(self) -> list[int]:
+        """The seats of this screen that a newer screen asked for since this one took them:
+        let go of now (this screen closes). A look at the file, made when it changed
+        (:meth:`has_news`)."""
+        lost = [
+            seat
+            for seat in self._held
+            if seat_codes.takeover_token(self._connection, self.path, seat) != self._tokens[seat]
+        ]
+        for seat in lost:
+            self.release(seat)
+        return lost
 
     def release(self, seat: int) -> None:
         """Let another screen open ``seat``."""
         descriptor = self._held.pop(seat, None)
+        self._tokens.pop(seat, None)
         if descriptor is not None:
             seat_codes.unlock_seat(descriptor)
 

@@ -64,6 +64,8 @@ class SharedLink:
     """The seats played on their own screens, as last read from the file."""
     own_changed: bool = False
     """Whether the last :meth:`unshown` found other seats on their own screens than before."""
+    taken_over: bool = False
+    """Whether a newer screen took this screen's seat over (this screen let go of it)."""
 
     def __post_init__(self) -> None:
         self.shown = self.shared.seq
@@ -107,9 +109,13 @@ class SharedLink:
         return self.shared.drop_damaged()
 
     def look(self) -> bool:
-        """Whether another screen changed the match since the last look (cheap)."""
+        """Whether another screen changed the match since the last look (cheap). A change
+        may be a newer screen taking this screen's seat over: this screen lets go of it then
+        (:attr:`taken_over`)."""
         if self.shared.has_news():
             self.news = True
+            if self.seat is not None and self.shared.taken_over():
+                self.taken_over = True
         return self.news
 
     def unshown(self) -> list[Entry]:

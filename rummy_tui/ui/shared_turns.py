@@ -134,6 +134,9 @@ class SharedTurns:
         except Exception as error:
             self.host.notice(str(error), "error")
             return
+        if link.taken_over:
+            self.seat_taken_over()
+            return
         if news and shared_news_may_show(self.host, self.table):
             self.caught_up()
 
@@ -210,6 +213,19 @@ class SharedTurns:
             self.keyboard_seat = last.seat
         self.moved(last, new_deal=new_deal)
         return entries
+
+    def seat_taken_over(self) -> None:
+        """A newer screen opened this screen's seat (a reloaded tab, a phone that slept):
+        this screen has let go of it and closes, saying why."""
+        assert self.link is not None and self.link.seat is not None
+        player = self.game.players[self.link.seat]
+        self.host.notice(
+            _("{player}'s seat was opened on another screen, so this screen closed.").format(
+                player=player
+            ),
+            "warning",
+        )
+        self.host.show_title()
 
     def seats_moved(self) -> None:
         """The shared screen moved seats to their own screens or back: who plays where."""

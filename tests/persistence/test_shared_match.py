@@ -7,12 +7,14 @@ the seat codes are kept only as salted hashes, limited and locked to one live sc
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import queue
 import random
 import re
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -269,6 +271,22 @@ def _forkserver() -> multiprocessing.context.BaseContext:
     return context
 
 
+@contextlib.contextmanager
+def seat_held_by_a_process(path: Path, code: str) -> Iterator[multiprocessing.process.BaseProcess]:
+    """A screen of its own, another process, holding the seat of ``code`` (and looking at
+    nothing) until the block ends or it is killed."""
+    context = _forkserver()
+    claimed = context.Event()
+    holder = context.Process(target=shared_workers.hold_seat, args=(str(path), code, claimed))
+    holder.start()
+    try:
+        assert claimed.wait(timeout=30)
+        yield holder
+    finally:
+        holder.kill()
+        holder.join(timeout=30)
+
+
 def test_kill_9_while_appending_loses_no_applied_move(tmp_path: Path) -> None:
     context = _forkserver()
     rng = random.Random(24)
@@ -330,31 +348,27 @@ def test_a_code_is_ten_typable_characters_and_is_stored_only_hashed(tmp_path: Pa
 def test_a_seat_opens_on_one_live_screen_and_again_when_that_screen_is_killed(
     tmp_path: Path,
 ) -> None:
+    """One screen per seat: a second screen that claims it takes it over (issue 30; it used
+    to be refused), and a killed screen lets its seat go at once."""
     setup, game = fresh_match()
     shared = SharedMatch.create(setup, game, tmp_path)
     code = shared.issue_code(1)
-    context = _forkserver()
-    claimed = context.Event()
-    holder = context.Process(
-        target=shared_workers.hold_seat, args=(str(shared.path), code, claimed)
-    )
-    holder.start()
-    try:
-        assert claimed.wait(timeout=30)
+    with seat_held_by_a_process(shared.path, code) as holder:
+        assert shared.seat_is_open(1)
+        holder.kill()
+        holder.join(timeout=30)
+        assert not shared.seat_is_open(1)
         with SharedMatch.open(shared.path) as second:
-            assert second.claim(code) == ClaimRefused("Bob's seat is open on another screen.")
-            holder.kill()
-            holder.join(timeout=30)
             assert second.claim(code) == Claimed(1)
             assert second.claim(code) == Claimed(1)  # this screen holds it already
             with SharedMatch.open(shared.path) as third:
-                assert isinstance(third.claim(code), ClaimRefused)
-            second.release(1)
+                third.takeover_wait = 0.1
+                assert third.claim(code) == ClaimRefused(
+                    "Bob's seat is open on another screen that does not answer."
+                )  # the second screen never looked
+            assert second.taken_over() == [1]
             with SharedMatch.open(shared.path) as third:
                 assert third.claim(code) == Claimed(1)
-    finally:
-        holder.kill()
-        holder.join(timeout=30)
     shared.close()
 
 
@@ -395,7 +409,10 @@ def test_the_sentences_of_a_shared_match_speak_the_language(tmp_path: Path) -> N
     assert isinstance(lost, Lost)
     assert lost.reason.startswith("Toisen näytön siirto ehti ensin, joten siirtoasi ei tehty: ")
     with SharedMatch.open(first.path) as third:
-        assert third.claim(code) == ClaimRefused("Pelaajan Bob paikka on auki toisella näytöllä.")
+        third.takeover_wait = 0.1
+        assert third.claim(code) == ClaimRefused(
+            "Pelaajan Bob paikka on auki toisella näytöllä, joka ei vastaa."
+        )
         set_language("ru")
         assert third.claim("K7") == ClaimRefused(
             "В коде места десять букв и цифр, например K7QM-4TZP-XE."

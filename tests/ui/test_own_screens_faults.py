@@ -206,3 +206,31 @@ async def test_a_screen_recovers_by_itself_once_the_damaged_row_is_mended(
         await wait_for([hp, gp], lambda: is_drawn(host) and is_drawn(guest), "a draw")
         assert shared_of(host).latest_seq() == moves + 1
         assert shared_of(host).damage is None
+
+
+async def test_a_newer_screen_of_a_seat_takes_it_over_mid_turn_and_the_older_closes(
+    tmp_path: Path,
+) -> None:
+    """Bob draws on his screen, then opens his seat again on another (a reloaded tab, a
+    phone that slept): the newer screen gets the seat at once, mid-turn with the drawn card;
+    the older one closes with the reason, and the newer one plays the turn on."""
+    async with two_screens(tmp_path) as (host, hp, guest, gp):
+        await at_the_table(hp, host)
+        if game_of(host).current == 0:
+            await play_one_turn(hp, gp, host, guest)
+        await press(gp, "d")
+        await wait_for([hp, gp], lambda: is_drawn(host), "Bob's draw")
+        drawn = list(game_of(host).state.deal.hands[1])
+        newer = joined_app(tmp_path, shared_codes(host)[1])
+        async with newer.run_test(size=(110, 36)) as np:
+            await wait_for(
+                [hp, gp, np],
+                lambda: screen_name(newer) == "TableScreen" and guest.session is None,
+                "the takeover",
+            )
+            assert screen_name(guest) == "TitleScreen"
+            said = [notice.message for notice in guest._notifications]
+            assert "Bob's seat was opened on another screen, so this screen closed." in said
+            assert list(game_of(newer).state.deal.hands[1]) == drawn
+            await press(np, "x")
+            await wait_for([hp, np], lambda: game_of(host).current == 0, "Bob's discard")
