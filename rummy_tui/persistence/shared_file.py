@@ -7,7 +7,8 @@ state in ``DATA_DIR/shared/MATCH-ID.sqlite3``:
   when it was shared, written exactly as a save file of the match (``session.py`` renders it,
   ``format.py`` and ``replay.py`` read it back: one encoding for saves and shared matches);
   ``code_salt``, the salt of the seat codes' hashes; ``finished``, ``1`` once the match is
-  over;
+  over; ``takeover_SEAT``, the newest request of a screen to take seat SEAT over from the
+  screen holding it (a random token, ``seat_codes.py``);
 * table ``moves`` (``seq``, ``seat``, ``deal_number``, ``action_json``, ``made_at``): every
   move made since, the action as the engine applied it (a deal's start with its card order),
   numbered from 1. ``seq`` is the primary key, so move N is one row: of two screens that

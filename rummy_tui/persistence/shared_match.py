@@ -20,8 +20,17 @@ game: the engine is deterministic from the recorded card orders and the log.
 Appending move N is one transaction: take the file's write lock, replay what the screen had
 not seen, have the engine verify the action (an action it refuses is never written), insert
 row N, commit. Of two screens acting at the same moment exactly one move is applied; the
-other screen is told :class:`Lost` with the move that won. The rows and their replay are in
-``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in ``seat_codes.py``.
+other screen is told :class:`Lost` with the move that won. An append is all or nothing: when
+the file cannot be written (the disk full, a read-only file, the lock held too long) the
+screen's game and its :attr:`SharedMatch.seq` go back to what the file holds, so the next move
+gets the next number and the log never has a gap.
+
+A row that does not replay (a damaged disk, a hand's edit) freezes nothing: the replay stops
+before it, :attr:`SharedMatch.damage` names it, and the game is the match as it stood before it;
+the next look after the file changes tries again (a mended row is replayed by itself), and the
+shared screen may drop the damaged tail (:meth:`SharedMatch.drop_damaged`). The rows and their
+replay are in ``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in
+``seat_codes.py``.
 """
 
 from __future__ import annotations
