@@ -39,6 +39,7 @@ class JoinedSession(MatchSession):
         """The seat this screen plays."""
         super().__init__(host, link.shared.setup, link.shared.game, link)
         self.keyboard_seat = self.seat
+        self.table.manages_seats = False  # only the shared screen manages seats (P-6)
 
     def elsewhere(self) -> frozenset[int]:
         """Every other person's seat is played elsewhere (at the shared keyboard or on a
@@ -69,6 +70,16 @@ class JoinedSession(MatchSession):
             self.seat_went_back()
             return
         super().seats_moved()
+
+    def show_own_screens(
+        self, then: Callable[[], object] | None = None, first_line: str | None = None
+    ) -> None:
+        """A joined screen shows no list of seats and no code (P-6): it says so."""
+        from rummy_tui.persistence.shared_match import SEATS_ON_SHARED_SCREEN
+
+        self.table.refused(_(SEATS_ON_SHARED_SCREEN).format(rule="P-6"))
+        if then is not None:
+            then()
 
     def seat_went_back(self) -> None:
         """The shared screen took this seat back to its keyboard: this screen closes."""

@@ -56,7 +56,7 @@ from rummy_tui.ui.key_questions import (
 )
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on
+from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on, seat_key_on
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -118,6 +118,9 @@ class TableScreen(Screen[None]):
         self.offers: SeatOffers | None = None
         """What the core offers the seat whose hand is on show (None while none is shown)."""
         self.saved_note = ""
+        self.manages_seats = True
+        """Whether this table moves seats and makes codes (the shared screen; a joined
+        screen does not, P-6)."""
 
     def translate_keys(self) -> None:
         """The key bar's words in the language in use (again after the language changes)."""
@@ -208,6 +211,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         offers, played = self.offers, self.mode is Mode.PLAY
         moves = offers.moves if offers is not None else None
+        if not seat_key_on(action, self.manages_seats):
+            return False
         if not key_on(action, played, self.hand_state is not None, moves, self.hints):
             return False
         return self.take_back_reason() is None if action == "take_back" else True
@@ -382,6 +387,13 @@ class TableScreen(Screen[None]):
     def action_own_screens(self) -> None:
         """Where each person's seat is played, and the seats' join codes."""
         self.post_message(self.Wants("screens"))
+
+    def action_seats_elsewhere(self) -> None:
+        """``o`` on a joined screen: one sentence saying that the seats are managed on the
+        shared screen (P-6)."""
+        from rummy_tui.persistence.shared_match import SEATS_ON_SHARED_SCREEN
+
+        self.refused(_(SEATS_ON_SHARED_SCREEN).format(rule="P-6"))
 
 
 # ---------------------------------------------------------------------------- the move keys
