@@ -398,7 +398,12 @@ class SharedMatch:
     def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
         """Why ``seat`` may not take back the newest move now (P-4), or None: the game's
         answer, or that the next seat has started its turn since the discard."""
-        return self.game.take_back_refusal(seat) or self._turn_started(TakeBack())
+        return self.game.take_back_refusal(seat) or self.turn_started_refusal()
+
+    def turn_started_refusal(self) -> IllegalAction | None:
+        """Why the discard that ended the last turn is not taken back any more: the next
+        seat started its turn at the shared keyboard (P-4); None when it has not."""
+        return self._turn_started(TakeBack())
 
     def _turn_started(self, action: Action) -> IllegalAction | None:
         """The refusal of taking back the discard that ended the last turn once the next

@@ -125,6 +125,7 @@ def to_seat_zero(shared: SharedMatch, joined: dict[int, SharedMatch]) -> None:
 
 
 PAIRS = [(mover, nxt) for mover in ("keyboard", "own") for nxt in ("keyboard", "own", "computer")]
+"""Who discards, and who plays next (a computer's discard: see below)."""
 
 
 @pytest.mark.parametrize(("mover", "next_kind"), PAIRS, ids=[f"{m}->{n}" for m, n in PAIRS])
@@ -143,13 +144,7 @@ def test_P4_the_discard_is_taken_back_until_the_next_seat_starts_its_turn(
         # before the next seat starts: the take-back is made, and the discard made again
         assert isinstance(play(screen, TakeBack(), 0), Applied)
         play(screen, discard_of(screen.game), 0)
-        shared.catch_up()
-        if next_kind == "keyboard":
-            assert shared.open_turn()  # Enter at the hand-off of seat 1
-        else:
-            starter = handle_of(1, shared, joined)
-            starter.catch_up()
-            play(starter, DrawStock(), 1)
+        start_next_turn(shared, joined, next_kind)
         screen.catch_up()
         assert screen.take_back_refusal(0) is not None
         refused = play(screen, TakeBack(), 0)
@@ -157,6 +152,37 @@ def test_P4_the_discard_is_taken_back_until_the_next_seat_starts_its_turn(
         sentence = refusal_sentence(refused.refusal)
         assert "P-4" in sentence and sentence.count(".") == 1
         assert screen.game.current == 1
+    finally:
+        close(shared, joined)
+
+
+def start_next_turn(shared: SharedMatch, joined: dict[int, SharedMatch], kind: str) -> None:
+    """Seat 1 starts its turn: Enter at its hand-off (keyboard), or its first move."""
+    shared.catch_up()
+    if kind == "keyboard":
+        assert shared.open_turn()
+        return
+    starter = handle_of(1, shared, joined)
+    starter.catch_up()
+    play(starter, DrawStock(), 1)
+
+
+@pytest.mark.parametrize("next_kind", ["keyboard", "own", "computer"])
+def test_P4_a_computers_discard_is_taken_back_by_no_screen(tmp_path: Path, next_kind: str) -> None:
+    """computer -> keyboard, own screen or computer: nobody else may take back a computer's
+    discard, before or after the next seat starts (the shared screen never asks for the
+    computer: computers never take back)."""
+    shared, joined = table(tmp_path, ["computer", next_kind])
+    try:
+        to_seat_zero(shared, joined)
+        to_turn_end(shared, joined)  # the computer discards
+        nxt = handle_of(1, shared, joined)
+        nxt.catch_up()
+        assert nxt.take_back_refusal(1) is not None
+        start_next_turn(shared, joined, next_kind)
+        nxt.catch_up()
+        assert isinstance(play(nxt, TakeBack(), 1), Refused)
+        assert nxt.game.state.take_back_notes == []
     finally:
         close(shared, joined)
 

@@ -157,3 +157,60 @@ async def test_enter_on_the_list_after_a_resume_continues_the_match(tmp_path: Pa
             SeatKind.HUMAN,
         ]
         assert not session.link.shared.has_code(0)
+
+
+async def draw_and_discard(pilot: object, app: RummyApp) -> None:
+    """The seat at this screen's table draws (stock, or the pile's top) and discards."""
+    from tests.ui.test_own_screens import game_of
+
+    game = game_of(app)
+    kinds = {action.kind for action in game.legal_actions()}
+    await press(pilot, "d" if "draw_stock" in kinds else "e")  # type: ignore[arg-type]
+    await press(pilot, "x")  # type: ignore[arg-type]
+
+
+async def test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_hand_off(
+    tmp_path: Path,
+) -> None:
+    """Bob discards on his own screen; Cy's hand-off comes up on the shared screen. Until her
+    Enter, Bob's screen offers u; once Cy pressed Enter (and sees her hand), Bob's screen no
+    longer offers it, and his u is refused with one sentence: the match is unchanged."""
+    from tests.ui.helpers import table
+    from tests.ui.test_own_screens import game_of
+
+    host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy", seed=5))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        assert host.session is not None and host.session.link is not None
+        joined = joined_app(tmp_path, host.session.link.codes[1])
+        async with joined.run_test(size=(110, 36)) as jp:
+            pilots = [hp, jp]
+            await wait_for(pilots, lambda: screen_name(joined) == "TableScreen", "Bob joined")
+            for _round in range(20):  # the shared keyboard plays on to Bob's turn
+                await settle(hp)
+                if game_of(host).current == 1:
+                    break
+                if screen_name(host) == "HandoffScreen":
+                    await press(hp, "enter")
+                else:
+                    await draw_and_discard(hp, host)
+            await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn")
+            await draw_and_discard(jp, joined)
+            await wait_for(pilots, lambda: screen_name(host) == "HandoffScreen", "Cy's hand-off")
+            assert game_of(host).current == 2
+            bobs = table(joined)
+            assert bobs.check_action("take_back", ()) is True  # before Cy's Enter: u works
+            await press(hp, "enter")  # Cy is at the keyboard and sees her hand
+            await settle(hp)
+            assert table(host).hand_state is not None
+            await wait_for(
+                pilots, lambda: bobs.check_action("take_back", ()) is False, "u no longer offered"
+            )
+            log_length = len(game_of(host).state.log)
+            await press(jp, "u")
+            await settle(jp)
+            assert "Cy has started their turn" in status_text(joined)
+            await wait_for(pilots, lambda: True, "a look at the file")
+            assert len(game_of(host).state.log) == log_length
+            assert game_of(host).current == 2 and game_of(joined).current == 2
+            assert not game_of(host).state.take_back_notes
