@@ -93,12 +93,21 @@ KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
 SEATS_ON_SHARED_SCREEN = N_("Only the shared screen moves seats and gives out join codes ({rule}).")
 
 
+SEATS_RULE = "P-6"
+"""The rule that keeps the seats' management on the shared screen."""
+
+
+def seats_refusal() -> str:
+    """The one sentence refusing a seat change or a code on a joined screen (P-6)."""
+    return _(SEATS_ON_SHARED_SCREEN).format(rule=SEATS_RULE)
+
+
 class SeatsRefused(SaveError):
     """A screen that joined as a seat asked to move a seat or make a code (P-6): nothing was
     changed."""
 
     def __init__(self) -> None:
-        super().__init__(_(SEATS_ON_SHARED_SCREEN).format(rule="P-6"))
+        super().__init__(seats_refusal())
 
 
 WATCH_INTERVAL = 0.05

@@ -133,7 +133,7 @@ def show_help(
         rows += host.own_keys()
 
     def chosen(choice: str | None) -> None:
-        if choice in ("four_colour", "ascii_suits", "pack_letters"):
+        if choice in ("four_colour", "ascii_suits", "pack_letters", "turn_signal"):
             toggle_setting(host, choice, restyle)
         elif choice == "language":
             next_language(host, restyle)
@@ -146,7 +146,8 @@ def show_help(
 def toggle_setting(host: TableHost, name: str, restyle: Restyle | None = None) -> None:
     """Flip a display switch, keep it, and redraw."""
     settings = host.settings.toggled(name)
-    _keep_settings(host, settings, settings.describe(), restyle)
+    line = settings.signal_line() if name == "turn_signal" else settings.describe()
+    _keep_settings(host, settings, line, restyle)
 
 
 def next_language(host: TableHost, restyle: Restyle | None = None) -> None:

@@ -214,3 +214,87 @@ async def test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_ha
             assert len(game_of(host).state.log) == log_length
             assert game_of(host).current == 2 and game_of(joined).current == 2
             assert not game_of(host).state.take_back_notes
+
+
+# ---------------------------------------------------------------------- the turn's signal
+
+
+def test_the_window_title_sequence_is_osc_2_with_the_title_cleaned() -> None:
+    """What a joined screen writes to its terminal for the window title: OSC 2 ending in BEL,
+    with nothing from outside able to end it early or add a sequence of its own."""
+    from rummy_tui.ui.app import window_title_sequence
+
+    assert window_title_sequence("Your turn — Rummy") == "\x1b]2;Your turn — Rummy\x07"
+    sequence = window_title_sequence("A\x07\x1b]52;c;aGk=\x07B")
+    assert sequence.count("\x07") == 1 and sequence.count("\x1b") == 1
+
+
+@pytest.mark.parametrize("signal", [True, False])
+async def test_a_joined_screen_signals_its_turn_with_the_bell_and_the_window_title(
+    tmp_path: Path, signal: bool
+) -> None:
+    """Bob's screen rings the bell and says "Your turn" in the window title when his turn
+    starts (once per turn), and takes the word back when the turn has passed on; with the
+    turn signal switched off in the display settings it does neither."""
+    from rummy_tui.ui.app import make_app
+    from rummy_tui.ui.settings import DisplaySettings
+    from tests.ui.test_own_screens import game_of
+
+    host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy", seed=5))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        assert host.session is not None and host.session.link is not None
+        joined = make_app(
+            start="join",
+            join_code=host.session.link.codes[1],
+            data_dir=tmp_path,
+            settings=DisplaySettings(turn_signal=signal),
+        )
+        bells: list[str] = []
+        joined.bell = lambda: bells.append(joined.title)  # type: ignore[method-assign]
+        async with joined.run_test(size=(110, 36)) as jp:
+            pilots = [hp, jp]
+            await wait_for(pilots, lambda: screen_name(joined) == "TableScreen", "Bob joined")
+            assert game_of(joined).current == 1  # Bob plays first
+            await settle(jp)
+            if signal:
+                assert bells == ["Your turn — Rummy"] and joined.title == "Your turn — Rummy"
+            else:
+                assert bells == [] and joined.title == "Rummy"
+            await draw_and_discard(jp, joined)
+            await settle(jp)
+            assert joined.title == "Rummy"
+            for _round in range(20):  # Cy and Anna play at the shared keyboard
+                await settle(hp)
+                await settle(jp)
+                if game_of(joined).current == 1:
+                    break
+                if screen_name(host) == "HandoffScreen":
+                    await press(hp, "enter")
+                elif game_of(host).current != 1:
+                    await draw_and_discard(hp, host)
+            await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn again")
+            await settle(jp)
+            assert len(bells) == (2 if signal else 0)
+            assert joined.title == ("Your turn — Rummy" if signal else "Rummy")
+
+
+async def test_the_turn_signal_is_switched_in_the_help_and_kept(tmp_path: Path) -> None:
+    """t in the help switches the turn signal off, says so, and the display settings keep it
+    (display.json), as the other switches."""
+    from rummy_tui.ui.settings import load_settings, settings_path
+
+    host = host_app(tmp_path, own_setup("Anna,Bob"))
+    host.data.keep_settings(host.settings)
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        if screen_name(host) == "HandoffScreen":
+            await press(hp, "enter")
+        await press(hp, "question_mark")
+        assert screen_name(host) == "HelpScreen", screen_name(host)
+        keys = host.screen.query_one("#text-keys").render()
+        assert "t the signal of your turn on your own screen" in str(keys)
+        await press(hp, "t")
+        await settle(hp)
+        assert host.settings.turn_signal is False
+    assert load_settings(settings_path(tmp_path)).turn_signal is False

@@ -391,9 +391,9 @@ class TableScreen(Screen[None]):
     def action_seats_elsewhere(self) -> None:
         """``o`` on a joined screen: one sentence saying that the seats are managed on the
         shared screen (P-6)."""
-        from rummy_tui.persistence.shared_match import SEATS_ON_SHARED_SCREEN
+        from rummy_tui.persistence.shared_match import seats_refusal
 
-        self.refused(_(SEATS_ON_SHARED_SCREEN).format(rule="P-6"))
+        self.refused(seats_refusal())
 
 
 # ---------------------------------------------------------------------------- the move keys
