@@ -67,6 +67,10 @@ from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 __all__ = ["Mode", "TableScreen", "Wish"]
 
 
+NARROW = 60
+"""Under this many columns (a phone's browser tab) the table is laid out for a narrow screen."""
+
+
 class TableScreen(Screen[None]):
     """The game table."""
 
@@ -194,7 +198,9 @@ class TableScreen(Screen[None]):
         self.on_resize()
 
     def on_resize(self) -> None:
-        """The top line again (wrapped to the new width)."""
+        """The top line again (wrapped to the new width); under :data:`NARROW` columns (a
+        phone) the players panel spans the width, over the piles and the log."""
+        self.set_class(0 < self.size.width < NARROW, "-narrow")
         if self.is_mounted:
             self.query_one(TableView).draw_top_line(self._drawing())
 
