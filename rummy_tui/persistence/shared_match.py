@@ -49,6 +49,7 @@ from pydantic import ValidationError
 from rummy_tui import __version__
 from rummy_tui.core import Action, Game, IllegalAction, TakeBack
 from rummy_tui.core.history import ReplayError
+from rummy_tui.core.takeback import TakeBackRefused
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup
@@ -91,13 +92,37 @@ __all__ = [
     "DamagedMove",
     "Lost",
     "Refused",
+    "SeatsRefused",
     "SharedMatch",
     "SharedMove",
 ]
 
 OWN_SEATS_KEY = "own_seats"
 """The ``match`` value listing the seats played on their own screens (JSON)."""
+TURN_OPENED_KEY = "turn_opened"
+"""The ``match`` value holding the number of the newest move when the seat to act started its
+turn at the shared keyboard (Enter at its hand-off): the discard before it is no longer taken
+back (P-4). It says nothing once a newer move is made."""
 KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
+SEATS_ON_SHARED_SCREEN = N_("Only the shared screen moves seats and gives out join codes ({rule}).")
+
+
+SEATS_RULE = "P-6"
+"""The rule that keeps the seats' management on the shared screen."""
+
+
+def seats_refusal() -> str:
+    """The one sentence refusing a seat change or a code on a joined screen (P-6)."""
+    return _(SEATS_ON_SHARED_SCREEN).format(rule=SEATS_RULE)
+
+
+class SeatsRefused(SaveError):
+    """A screen that joined as a seat asked to move a seat or make a code (P-6): nothing was
+    changed."""
+
+    def __init__(self) -> None:
+        super().__init__(seats_refusal())
+
 
 BUSY_TIMEOUT = BUSY_TIMEOUT_MS / 1000
 """Seconds a change waits for another screen's change to end before it gives up."""
@@ -387,7 +412,7 @@ class SharedMatch:
                             self.seq,
                         ).format(seq=number, latest=self.seq)
                     )
-                refusal = self.game.refusal(action, seat)
+                refusal = self.game.refusal(action, seat) or self._turn_started(action)
                 if refusal is not None:
                     return Refused(refusal)
                 unwritten = self.seq
@@ -420,15 +445,75 @@ class SharedMatch:
     def _moves_made(self, number: int) -> SharedMove:
         return self.moves_since(number - 1)[0]
 
+    # ------------------------------------------------------------------ the turn under way
+
+    def open_turn(self) -> bool:
+        """The seat to act starts its turn at the shared keyboard (Enter at its hand-off):
+        from now on the discard that ended the turn before is no longer taken back, on any
+        screen (P-4). Marked only while the file holds no move this screen has not seen
+        (whether it was: a take-back that came first is shown instead).
+
+        Raises:
+            SaveError: when the file cannot be written.
+        """
+        with writing(self._connection, self.path):
+            if self.latest_seq() != self.seq:
+                return False
+            self._connection.execute(
+                "INSERT OR REPLACE INTO match (key, value) VALUES (?, ?)",
+                (TURN_OPENED_KEY, str(self.seq)),
+            )
+        return True
+
+    def turn_opened(self) -> bool:
+        """Whether the seat to act started its turn at the shared keyboard after the newest
+        move this screen holds."""
+        try:
+            return read_value(self._connection, TURN_OPENED_KEY) == str(self.seq)
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """Why ``seat`` may not take back the newest move now (P-4), or None: the game's
+        answer, or that the next seat has started its turn since the discard."""
+        return self.game.take_back_refusal(seat) or self.turn_started_refusal()
+
+    def turn_started_refusal(self) -> IllegalAction | None:
+        """Why the discard that ended the last turn is not taken back any more: the next
+        seat started its turn at the shared keyboard (P-4); None when it has not."""
+        return self._turn_started(TakeBack())
+
+    def _turn_started(self, action: Action) -> IllegalAction | None:
+        """The refusal of taking back the discard that ended the last turn once the next
+        seat has started its turn at the shared keyboard (P-4), or None."""
+        log = self.game.state.log
+        current = self.game.current
+        if not isinstance(action, TakeBack) or not log or log[-1].seat in (None, current):
+            return None
+        if not self.turn_opened():
+            return None
+        return TakeBackRefused("takeback.turn_started", player=self.game.players[current])
+
     # ------------------------------------------------------------------ seats
+
+    def joined_as_seat(self) -> bool:
+        """Whether this screen holds a seat of its own (a joined screen, not the shared one)."""
+        return bool(self._held)
+
+    def _shared_screen_only(self) -> None:
+        """Refuse a seat change on a joined screen (P-6)."""
+        if self.joined_as_seat():
+            raise SeatsRefused()
 
     def issue_code(self, seat: int) -> str:
         """A new code for ``seat`` (replacing its earlier one), to be shown on the shared
         screen only, until the seat joins. The file keeps only its salted hash.
 
         Raises:
+            SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the match is over, or ``seat`` is not a seat of the match.
         """
+        self._shared_screen_only()
         if not 0 <= seat < len(self.game.players):
             raise SaveError(_("The match has no seat {seat}.").format(seat=seat))
         return seat_codes.issue_code(self._connection, self.path, seat)
@@ -438,8 +523,10 @@ class SharedMatch:
         the shared keyboard loses its code (its screen sees the change and closes).
 
         Raises:
+            SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the file cannot be written.
         """
+        self._shared_screen_only()
         with writing(self._connection, self.path):
             self._connection.execute(
                 "UPDATE match SET value = ? WHERE key = ?", (_seat_list(seats), OWN_SEATS_KEY)

@@ -61,7 +61,9 @@ class MatchOpener:
             session.attach_store(store, None)
         self._install_table(session)
         if session.link is not None:  # the codes first: people join before the cut
-            session.show_own_screens(then=partial(self._first_screen, session))
+            from rummy_tui.ui.screens.own_screens import START_MATCH
+
+            session.show_own_screens(partial(self._first_screen, session), START_MATCH)
             return
         self._first_screen(session)
 
@@ -163,7 +165,9 @@ class MatchOpener:
         self._install_table(session)
         session.handoff_due = True
         if link is not None:  # who is still to join, and the codes
-            session.show_own_screens(then=partial(session.next_turn, True))
+            from rummy_tui.ui.screens.own_screens import CONTINUE_MATCH
+
+            session.show_own_screens(partial(session.next_turn, True), CONTINUE_MATCH)
             return
         session.next_turn(force_handoff=True)
 

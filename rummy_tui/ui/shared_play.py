@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.core import Action, ActionRecord, StartDeal
+from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence.shared_match import DamagedMove, Lost, Refused, SharedMatch
@@ -66,6 +66,11 @@ class SharedLink:
     """Whether the last :meth:`unshown` found other seats on their own screens than before."""
     taken_over: bool = False
     """Whether a newer screen took this screen's seat over (this screen let go of it)."""
+    turn_opened: bool = False
+    """Whether the seat to act started its turn at the shared keyboard since the newest move
+    (P-4: the discard before it is not taken back any more), as last read from the file."""
+    turn_changed: bool = False
+    """Whether the last :meth:`unshown` found :attr:`turn_opened` changed."""
 
     def __post_init__(self) -> None:
         self.shown = self.shared.seq
@@ -131,9 +136,25 @@ class SharedLink:
             self.shared.catch_up()
         before, self.own = self.own, self.shared.own_seats()
         self.own_changed = before != self.own
+        opened, self.turn_opened = self.turn_opened, self.shared.turn_opened()
+        self.turn_changed = opened != self.turn_opened
         entries = self.shared.entries_since(self.shown)
         self.shown = self.shared.seq
         return entries
+
+    def open_turn(self) -> None:
+        """The seat to act starts its turn at this shared keyboard (Enter at its hand-off):
+        the discard before it is taken back no more, on any screen (P-4).
+
+        Raises:
+            SaveError: the file cannot be written.
+        """
+        if self.shared.open_turn():
+            self.turn_opened = True
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """Why ``seat`` may not take back the newest move now (P-4), or None."""
+        return self.shared.take_back_refusal(seat)
 
     # ------------------------------------------------------------------ seats and codes
 

@@ -55,8 +55,8 @@ async def test_a_move_that_another_screen_made_first_is_refused_with_the_move_th
 
 async def test_a_seat_moves_to_its_own_screen_and_back_during_the_match(tmp_path: Path) -> None:
     """o on the table: Enter gives Bob's seat its own screen (the match is shared, the save
-    names the shared file, a code is shown); Bob joins; Enter again brings the seat back to
-    the shared keyboard and Bob's screen closes with the reason."""
+    names the shared file, a code is shown); Bob joins; b and yes bring the seat back to the
+    shared keyboard and Bob's screen closes with the reason."""
     host = host_app(tmp_path, own_setup("Anna,Bob"))
     async with host.run_test(size=(110, 36)) as hp:
         await to_the_table(hp, host)
@@ -66,7 +66,7 @@ async def test_a_seat_moves_to_its_own_screen_and_back_during_the_match(tmp_path
             await press(hp, "enter")
         await press(hp, "o")
         assert screen_name(host) == "OwnScreensScreen"
-        await press(hp, "down", "enter")  # Bob's line
+        await press(hp, "down", "down", "enter")  # Bob's line (the list opens on its first)
         assert session.link is not None
         assert session.setup.seats[1].kind is SeatKind.OWN
         code = session.link.codes[1]
@@ -83,7 +83,7 @@ async def test_a_seat_moves_to_its_own_screen_and_back_during_the_match(tmp_path
                 if screen_name(joined) == "TableScreen" and code not in screen_text(host):
                     break
             assert screen_name(joined) == "TableScreen"
-            await press(hp, "enter")  # Bob's seat back to the shared keyboard
+            await press(hp, "b", "down", "enter")  # Bob's seat back, after the question
             assert session.setup.seats[1].kind is SeatKind.HUMAN
             for _round in range(50):
                 await settle(jp)
