@@ -50,9 +50,10 @@ class HandingOn(Protocol):
         """The core's reason why ``seat`` may not take back the newest move now (P-4)."""
         ...
 
-    def turn_opened(self) -> None:
+    def turn_opened(self) -> bool:
         """The seat to act starts its turn at this keyboard (P-4: the discard before it is
-        taken back no more)."""
+        taken back no more); False when it may not start yet (the session has said why and
+        shows what comes instead)."""
         ...
 
     def hide_hand(self) -> PlayerView:
@@ -176,7 +177,8 @@ def _handed_over(session: HandingOn, seat: int, mover: int | None, choice: str |
         session.leave_table(on_cancel=partial(session.next_turn, True))
         return
     session.keyboard_seat = seat
-    session.turn_opened()  # P-4: the keyboard is passed on; the discard stays
+    if not session.turn_opened():  # P-4: the keyboard is passed on only once the file says so
+        return
     if session.controller.is_bot(session.controller.current):
         session.next_turn()  # the computers before this person play; the person watches
         return

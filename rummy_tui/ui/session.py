@@ -306,15 +306,23 @@ class MatchSession(SharedTurns, TableRoutes):
             return self.link.take_back_refusal(seat)
         return self.game.take_back_refusal(seat)
 
-    def turn_opened(self) -> None:
+    def turn_opened(self) -> bool:
         """The seat to act starts its turn here (Enter at its hand-off): in a shared match
-        the file says so, and the discard before it is taken back on no screen (P-4)."""
+        the file says so first, and the discard before it is taken back on no screen (P-4).
+        False when the turn may not start yet: the file could not be written (said; the
+        hand-off stays, so no hand shows while the discard may still be taken back), or
+        another screen's move came first (shown now)."""
         if self.link is None:
-            return
+            return True
         try:
-            self.link.open_turn()
-        except Exception as error:  # SaveError: the other screens may still offer the discard
+            opened = self.link.open_turn()
+        except Exception as error:  # SaveError: the discard may still be taken back elsewhere
             self.host.notice(str(error), "warning")
+            self.next_turn(force_handoff=True)
+            return False
+        if not opened:
+            self.caught_up()
+        return opened
 
     def seat_offers(self, seat: int) -> SeatOffers:
         """What the core offers ``seat`` now, the take-back as :meth:`take_back_refusal`

@@ -142,15 +142,18 @@ class SharedLink:
         self.shown = self.shared.seq
         return entries
 
-    def open_turn(self) -> None:
+    def open_turn(self) -> bool:
         """The seat to act starts its turn at this shared keyboard (Enter at its hand-off):
-        the discard before it is taken back no more, on any screen (P-4).
+        the discard before it is taken back no more, on any screen (P-4). False when the
+        file holds a move this screen has not shown yet (it is to be shown first).
 
         Raises:
             SaveError: the file cannot be written.
         """
-        if self.shared.open_turn():
-            self.turn_opened = True
+        if not self.shared.open_turn():
+            return False
+        self.turn_opened = True
+        return True
 
     def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
         """Why ``seat`` may not take back the newest move now (P-4), or None."""

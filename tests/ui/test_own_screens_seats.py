@@ -216,6 +216,58 @@ async def test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_ha
             assert not game_of(host).state.take_back_notes
 
 
+async def test_P4_a_turn_that_cannot_be_marked_in_the_file_keeps_the_hand_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cy's Enter at her hand-off cannot be written to the shared file (the disk is full):
+    her hand does not show, the hand-off stays with the reason, and Bob may still take back
+    his discard; once writing works, the same Enter starts her turn and ends his right."""
+    from rummy_tui.persistence.errors import SaveError
+    from rummy_tui.persistence.shared_match import SharedMatch
+    from tests.ui.helpers import table
+    from tests.ui.test_own_screens import game_of
+
+    host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy", seed=5))
+    async with host.run_test(size=(110, 36)) as hp:
+        await to_the_table(hp, host)
+        assert host.session is not None and host.session.link is not None
+        joined = joined_app(tmp_path, host.session.link.codes[1])
+        async with joined.run_test(size=(110, 36)) as jp:
+            pilots = [hp, jp]
+            await wait_for(pilots, lambda: screen_name(joined) == "TableScreen", "Bob joined")
+            for _round in range(20):
+                await settle(hp)
+                if game_of(host).current == 1:
+                    break
+                if screen_name(host) == "HandoffScreen":
+                    await press(hp, "enter")
+                else:
+                    await draw_and_discard(hp, host)
+            await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn")
+            await draw_and_discard(jp, joined)
+            await wait_for(pilots, lambda: screen_name(host) == "HandoffScreen", "Cy's hand-off")
+            writes = SharedMatch.open_turn
+
+            def disk_full(self: SharedMatch) -> bool:
+                raise SaveError("The disk is full.")
+
+            monkeypatch.setattr(SharedMatch, "open_turn", disk_full)
+            await press(hp, "enter")
+            await settle(hp)
+            assert screen_name(host) == "HandoffScreen"
+            assert table(host).hand_state is None or "Cy's hand" not in screen_text(host)
+            assert table(joined).check_action("take_back", ()) is True
+            monkeypatch.setattr(SharedMatch, "open_turn", writes)
+            await press(hp, "enter")
+            await settle(hp)
+            assert screen_name(host) == "TableScreen" and game_of(host).current == 2
+            await wait_for(
+                pilots,
+                lambda: table(joined).check_action("take_back", ()) is False,
+                "u no longer offered",
+            )
+
+
 # ---------------------------------------------------------------------- the turn's signal
 
 
