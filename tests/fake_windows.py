@@ -1,13 +1,15 @@
-"""A game server whose tabs run a stand-in for the game window: a tiny script that writes the
-join code it found in its environment, and its own command line, to a file and ends. The
-server is the product's own :class:`~rummy_tui.cli.web_server.GameServer`; only the command it
-runs for each tab is the test's."""
+"""A game server whose tabs run a stand-in for the game window: a tiny script that writes what
+it was started with (the join code in its pipe, its command line, its environment, its process
+id) to a file, and then ends, or stays (``FAKE_WINDOW=stay``), or stays and ignores SIGTERM
+(``FAKE_WINDOW=stubborn``); with ``FAKE_WINDOW_JOINS=1`` it reports its code as the code that
+opened its seat, as a game window does once the code is accepted. The server is the product's
+own :class:`~rummy_tui.cli.web_server.GameServer`; only the command it runs for each tab is the
+test's."""
 
 from __future__ import annotations
 
 import json
 import os
-import shlex
 import socket
 import subprocess
 import sys
@@ -18,17 +20,41 @@ from pathlib import Path
 from typing import Any
 
 WINDOW = """\
-import json, os, sys
+import json, os, signal, sys, time
+def option(name):
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else None
+code = None
+if option("--code-fd") is not None:
+    code = os.read(option("--code-fd"), 100).decode()
+    os.close(option("--code-fd"))
+found = {
+    "code": code, "argv": sys.argv, "environ": dict(os.environ), "pid": os.getpid(),
+    "guest": "--guest" in sys.argv, "size": [os.environ["COLUMNS"], os.environ["ROWS"]],
+}
 with open(sys.argv[1], "a", encoding="utf-8") as record:
-    record.write(json.dumps({"code": os.environ.get("RUMMY_JOIN_CODE"), "argv": sys.argv}) + "\\n")
+    record.write(json.dumps(found) + "\\n")
+if code and os.environ.get("FAKE_WINDOW_JOINS"):
+    os.write(option("--report-fd"), (code + "\\n").encode())
+mode = os.environ.get("FAKE_WINDOW", "end")
+if mode == "stubborn":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if mode in ("stay", "stubborn"):
+    sys.stdout.write("__GANGLION__\\n")
+    sys.stdout.flush()
+    while True:
+        time.sleep(1)
 """
 
 SERVER = """\
-import sys
+import json, sys
 from rummy_tui.cli.web_server import GameServer
-command, port = sys.argv[1], int(sys.argv[2])
-GameServer(command, host="127.0.0.1", port=port, title="t", opening_lines=[]).serve()
+command, port, token = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+GameServer(
+    command, host="127.0.0.1", port=port, title="t", opening_lines=[], host_token=token
+).serve()
 """
+HOST_TOKEN = "the-hosts-own-token-" + "x" * 24
+"""The host's token of the stand-in server."""
 
 
 def free_port() -> int:
@@ -57,8 +83,9 @@ def fake_window_server(folder: Path, **environment: str) -> Iterator[tuple[str, 
             sys.executable,
             "-c",
             SERVER,
-            shlex.join([sys.executable, str(window), str(record)]),
+            json.dumps([sys.executable, str(window), str(record)]),
             f"{port}",
+            HOST_TOKEN,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -27,10 +27,17 @@ if TYPE_CHECKING:
 class MatchOpener:
     """Starts or resumes a match for the app."""
 
-    def __init__(self, host: TableHost, seat: Callable[[MatchSession], None]) -> None:
+    def __init__(
+        self,
+        host: TableHost,
+        seat: Callable[[MatchSession], None],
+        joined: Callable[[str], None] | None = None,
+    ) -> None:
         self.host = host
         self.seat = seat
         """Hands the new match's session to the app."""
+        self.joined = joined
+        """Told the join code that opened a seat on this screen (a served window's server)."""
 
     def begin_match(self, setup: MatchSetup | None, game: Game | None = None) -> None:
         """Deal a new match (or take ``game``), save it, show the cut, then the first hand-off."""
@@ -217,10 +224,11 @@ class MatchOpener:
         if not path.is_file():
             refused(_("No match of this computer has that join code."))
             return
-        self.host.in_thread(partial(self._claim, path, read.seat_code, refused), "join")
+        claim = partial(self._claim, path, read.seat_code, refused, f"{read.tag}-{read.seat_code}")
+        self.host.in_thread(claim, "join")
 
-    def _claim(self, path: Path, seat_code: str, refused: Callable[[str], None]) -> None:
-        """In a worker thread: open the shared file and claim the seat."""
+    def _claim(self, path: Path, seat_code: str, refused: Callable[[str], None], code: str) -> None:
+        """In a worker thread: open the shared file and claim the seat (of join ``code``)."""
         from rummy_tui.persistence.shared_match import ClaimRefused, SharedMatch
 
         try:
@@ -236,13 +244,16 @@ class MatchOpener:
             shared.close()
             self.host.from_thread(refused, claimed.reason)
             return
-        self.host.from_thread(self._joined, shared, claimed.seat)
+        self.host.from_thread(self._joined, shared, claimed.seat, code)
 
-    def _joined(self, shared: SharedMatch, seat: int) -> None:
-        """The seat is this screen's: its table (the match as it stands)."""
+    def _joined(self, shared: SharedMatch, seat: int, code: str = "") -> None:
+        """The seat is this screen's: its table (the match as it stands); the window's server
+        is told the code."""
         from rummy_tui.ui.joined_session import JoinedSession
         from rummy_tui.ui.shared_play import SharedLink
 
+        if self.joined is not None and code:
+            self.joined(code)
         host = self.host
         host.clear_screens()
         session = JoinedSession(host, SharedLink(shared, seat=seat))
