@@ -31,16 +31,24 @@ found = {
     "code": code, "argv": sys.argv, "environ": dict(os.environ), "pid": os.getpid(),
     "guest": "--guest" in sys.argv, "size": [os.environ["COLUMNS"], os.environ["ROWS"]],
 }
-with open(sys.argv[1], "a", encoding="utf-8") as record:
-    record.write(json.dumps(found) + "\\n")
+record = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+os.write(record, (json.dumps(found) + "\\n").encode())  # one write: windows start together
+os.close(record)
 if code and os.environ.get("FAKE_WINDOW_JOINS"):
     os.write(option("--report-fd"), (code + "\\n").encode())
 mode = os.environ.get("FAKE_WINDOW", "end")
 if mode == "stubborn":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-if mode in ("stay", "stubborn"):
+if mode in ("stay", "stubborn", "deaf"):
     sys.stdout.write("__GANGLION__\\n")
+    if os.environ.get("FAKE_WINDOW_TURN"):  # a joined seat's turn: the title, then the bell
+        turn = b"\\x1b[2J" + b"cards " * 10 + b"\\x1b]2;Rummy: your turn\\x07\\x07"
+        sys.stdout.flush()
+        sys.stdout.buffer.write(b"D" + len(turn).to_bytes(4, "big") + turn)
     sys.stdout.flush()
+    while mode != "deaf" and (data := sys.stdin.buffer.read1(65536)):
+        with open(sys.argv[1] + f".{os.getpid()}.in", "ab") as got:
+            got.write(data)
     while True:
         time.sleep(1)
 """
@@ -105,6 +113,27 @@ def fake_window_server(folder: Path, **environment: str) -> Iterator[tuple[str, 
     finally:
         server.terminate()
         server.communicate(timeout=10)
+
+
+def window_input(record: Path, pid: int) -> list[tuple[str, bytes]]:
+    """The packets a stand-in window read from the server, in order (``D`` keys, ``M`` meta)."""
+    path = Path(f"{record}.{pid}.in")
+    data = path.read_bytes() if path.exists() else b""
+    packets = []
+    while len(data) >= 5:
+        size = int.from_bytes(data[1:5], "big")
+        packets.append((data[:1].decode(), data[5 : 5 + size]))
+        data = data[5 + size :]
+    return packets
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (not gone, not a zombie)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return status.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def wait_until(check: Any, what: str, timeout: float = 15.0) -> Any:

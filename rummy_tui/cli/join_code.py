@@ -40,12 +40,16 @@ def looks_like_join_code(text: object) -> bool:
     return isinstance(text, str) and _LOOKS_LIKE_CODE.fullmatch(text) is not None
 
 
+class NotACode(ValueError):
+    """Text that does not look like a join code was to be handed to a window."""
+
+
 def code_pipe(code: str) -> int:
     """A pipe holding ``code``: its reading end (for the window to inherit; the caller closes
     it once the window has started). The code is far shorter than a pipe's buffer, so the
     write never waits."""
     if not looks_like_join_code(code):
-        raise ValueError("not a join code")
+        raise NotACode(code)
     reading, writing = os.pipe()
     try:
         os.write(writing, code.encode("ascii"))

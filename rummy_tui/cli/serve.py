@@ -58,8 +58,10 @@ def add_command(commands: Any) -> None:
         "serve",
         help=_("serve the game to web browsers (each browser tab is a game window)"),
         description=_(
-            "Serve the game to web browsers: every tab that opens the address is a game window "
-            "of its own, as in a terminal. Ctrl+C stops the server."
+            "Serve the game to web browsers: a tab opens the join prompt, where a seat played on "
+            "a screen of its own is opened with its join code; the address with the host's "
+            "token, printed when the server starts, opens the whole game. Ctrl+C stops the "
+            "server."
         ),
     )
     serve.add_argument(

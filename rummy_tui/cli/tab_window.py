@@ -51,6 +51,10 @@ _TITLE = re.compile(rb"\x1b\][02];([^\x07\x1b]{0,400})(?:\x07|\x1b\\)")
 _ANY_OSC = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
+class OversizedPacket(ValueError):
+    """A window sent a packet larger than :data:`LONGEST_PACKET` (the window is closed)."""
+
+
 def turn_signals(output: bytes) -> tuple[bool, str | None]:
     """Whether a window's output rings the bell, and the window title it sets (its last), as
     plain text.
@@ -224,7 +228,7 @@ class TabWindow(AppService):
             kind = await stdout.readexactly(1)
             size = int.from_bytes(await stdout.readexactly(4), "big")
             if size > LONGEST_PACKET:
-                raise ValueError("packet too large")
+                raise OversizedPacket(size)
             payload = await stdout.readexactly(size)
             if kind == b"D":
                 await self.on_data(payload)

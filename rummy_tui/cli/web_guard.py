@@ -163,7 +163,7 @@ def read_message(text: str) -> tuple[str, Any] | None:
         return None
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: lists nested thousands deep
         return None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None

@@ -296,7 +296,7 @@ class GameServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LONGEST_MESSAGE)
         await websocket.prepare(request)
         if self.greeting >= GREETING_LIMIT:
-            await websocket.close()
+            await OpenWindow(Opening(), _send_json(websocket), websocket.close).end(_(FULL))
             return websocket
         self.greeting += 1
         try:
