@@ -20,7 +20,7 @@ from rummy_tui.persistence.shared_tables import read_join_code, table_path
 from rummy_tui.ui.render import card_label
 from rummy_tui.ui.settings import DisplaySettings
 from tests.test_own_screens_tmux import shared_screen
-from tests.test_serve_browser import CHROMIUM, playwright, served, wait_for
+from tests.test_serve_browser import CHROMIUM, Served, playwright, served, wait_for
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (apt-get install chromium)"),
@@ -38,9 +38,9 @@ def bobs_moves(data: Path, tag: str) -> list[object]:
 
 
 async def test_a_browser_tab_joins_with_the_code_and_plays_bobs_turn(
-    served: tuple[str, Path],
+    served: Served,
 ) -> None:
-    url, data = served
+    url, data, _token = served
     session = f"rummy-own-web-{os.getpid()}"
     host, code = shared_screen(data, session)
     try:
@@ -53,6 +53,7 @@ async def test_a_browser_tab_joins_with_the_code_and_plays_bobs_turn(
             page.on("request", lambda request: asked.append(request.url))
             await page.goto(f"{url}?join={code}")
             await page.wait_for_selector("body.-first-byte", timeout=20_000)
+            assert code not in page.url  # the code leaves the address bar once used
             await wait_for(
                 lambda: "Bob: on their own screen, joined" in host.screen(),
                 "the tab on Bob's seat",

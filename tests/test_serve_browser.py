@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -19,7 +20,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import pytest
@@ -44,8 +45,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class Served(NamedTuple):
+    """A running ``rummy serve``: its address, its data folder and the host's token."""
+
+    url: str
+    data: Path
+    token: str
+
+
 @pytest.fixture
-def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str, Path]]:
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
     """``rummy serve`` on a free port of 127.0.0.1 over a data folder of its own, in English
     or in the language a test gives it (``indirect`` parametrization)."""
     language = getattr(request, "param", "en")
@@ -59,7 +68,14 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
+    assert server.stdout is not None
+    printed = b""
     try:
+        while b"?host=" not in printed:
+            line = server.stdout.readline()
+            assert line, "the server ended before it printed the host's address"
+            printed += line
+        token = re.findall(rb"\?host=([A-Za-z0-9_-]+)", printed)[0].decode()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -69,10 +85,11 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str
                 time.sleep(0.1)
         else:
             raise AssertionError("the server never listened")
-        yield f"http://127.0.0.1:{port}/", data
+        yield Served(f"http://127.0.0.1:{port}/", data, token)
     finally:
         server.terminate()
         out, _ = server.communicate(timeout=10)
+        out = printed + out
         assert f"http://127.0.0.1:{port}" in out.decode()
         if language == "en":
             assert f"Rummy is served at http://127.0.0.1:{port}" in out.decode()
@@ -127,9 +144,10 @@ def saved_kinds(data: Path) -> list[str]:
 
 
 async def test_a_browser_tab_continues_a_match_draws_by_tap_and_discards(
-    served: tuple[str, Path],
+    served: Served,
 ) -> None:
-    url, data = served
+    """The host's own tab (the address with the host's token) is the whole game."""
+    url, data, token = served
     save_a_match(data)
     async with playwright.async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
@@ -147,8 +165,9 @@ async def test_a_browser_tab_continues_a_match_draws_by_tap_and_discards(
             socket.on("framesent", sent)
 
         page.on("websocket", watch)
-        await page.goto(url)
+        await page.goto(f"{url}?host={token}")
         await page.wait_for_selector("body.-first-byte", timeout=20_000)
+        assert token not in page.url  # the token is not left in the address bar
         size = await wait_for(lambda: sizes and sizes[-1], "the terminal's size")
         columns, rows = size["width"], size["height"]
         screen = await page.evaluate(
@@ -176,8 +195,8 @@ async def test_a_tab_opened_with_a_join_code_starts_its_window_with_that_code(
     tmp_path: Path,
 ) -> None:
     """``/?join=CODE`` (the address of a shared screen's QR code) starts the tab's window with
-    the code in its environment; a ``join`` that is no code reaches neither the page nor the
-    environment."""
+    the code (in a pipe), and the code leaves the address bar at once (issue 30, item 8); a
+    ``join`` that is no code reaches neither the page nor a window."""
     from tests.fake_windows import fake_window_server, windows_started
 
     code, hostile = "HR-K7QM-4TZP-XE", '"><script>window.injected=1</script>'
@@ -189,15 +208,61 @@ async def test_a_tab_opened_with_a_join_code_starts_its_window_with_that_code(
             page.on("websocket", lambda socket: sockets.append(socket.url))
             await page.goto(f"{base}?join={code}")
             await wait_for(lambda: len(windows_started(record)) == 1, "the joined tab's window")
+            address = await page.evaluate("window.location.href")
+            kept = await page.evaluate("JSON.stringify(window.sessionStorage)")
             await page.goto(f"{base}?join={quote(hostile)}")
             await wait_for(lambda: len(windows_started(record)) == 2, "the second tab's window")
             injected = await page.evaluate("window.injected === undefined")
             html = await page.content()
             await browser.close()
     port = base.rsplit(":", 1)[1].strip("/")
-    assert [url.split("?")[0] for url in sockets] == [
-        f"ws://127.0.0.1:{port}/ws/{code}",
-        f"ws://127.0.0.1:{port}/ws",
-    ]
+    assert [url.split("?")[0] for url in sockets] == [f"ws://127.0.0.1:{port}/ws"] * 2
     assert [window["code"] for window in windows_started(record)] == [code, None]
+    assert all(window["guest"] for window in windows_started(record))
+    assert address == base and code not in kept
     assert injected and "injected" not in html
+
+
+STUBS = """
+window.heard = {vibrate: [], wake: []};
+Object.defineProperty(navigator, "vibrate", {value: (pattern) => {
+  window.heard.vibrate.push(pattern); return true; }});
+Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+  window.heard.wake.push(kind); return {release: async () => {}}; }}});
+"""
+"""What the page asks of the browser, written down: vibrations and screen wake locks."""
+
+
+async def test_a_reloaded_tab_opens_its_seat_again_with_its_resume_token(tmp_path: Path) -> None:
+    """Issue 30, item 8: the seat opened from ``?join=`` gives the tab a resume token (kept
+    for the tab's session, never in its address); a reload opens the same seat with it, the
+    older window having ended first; the page keeps the screen awake, and the window's turn
+    signal (its bell and title) sets the tab's title and vibrates the phone."""
+    from tests.fake_windows import alive, fake_window_server, windows_started
+
+    code = "HR-K7QM-4TZP-XE"
+    environment = {"FAKE_WINDOW": "stay", "FAKE_WINDOW_JOINS": "1", "FAKE_WINDOW_TURN": "1"}
+    with fake_window_server(tmp_path, **environment) as (base, record):
+        async with playwright.async_playwright() as driver:
+            browser = await driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = await browser.new_page()
+            await page.add_init_script(STUBS)
+            await page.goto(f"{base}?join={code}")
+            await wait_for(lambda: len(windows_started(record)) == 1, "the joined tab's window")
+            await page.wait_for_function("sessionStorage.getItem('rummy.resume') !== null")
+            await page.wait_for_function("document.title === 'Rummy: your turn'")
+            heard = await page.evaluate("window.heard")
+            token = await page.evaluate("sessionStorage.getItem('rummy.resume')")
+            await page.reload()
+            await wait_for(lambda: len(windows_started(record)) == 2, "the reloaded tab's window")
+            address = await page.evaluate("window.location.href")
+            await page.go_back()  # the history holds no address with the code
+            before = page.url
+            await page.go_forward()
+            after = page.url
+            await browser.close()
+    first, second = windows_started(record)[:2]
+    assert second["code"] == code and second["guest"] and not alive(first["pid"])
+    assert code not in token and len(token) >= 43
+    assert address == base and before == "about:blank" and after == base
+    assert heard["wake"] == ["screen"] and heard["vibrate"] == [[200, 100, 200]]

@@ -158,6 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LANG",
         help=_("language: en, fi or ru (default: the saved setting, else the system locale)"),
     )
+    from rummy_tui.cli.served_window import add_window_options
+
+    add_window_options(parser)
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
     new = commands.add_parser(
@@ -377,7 +380,15 @@ def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
         console.print(part)
 
 
-TITLE_ARGUMENTS = {"command": None, "data_dir": None, "lang": None}
+TITLE_ARGUMENTS = {
+    "command": None,
+    "data_dir": None,
+    "lang": None,
+    "served": False,
+    "guest": False,
+    "code_fd": None,
+    "report_fd": None,
+}
 """What the parser makes of an empty command line: the title screen, the default data folder
 and language."""
 
@@ -405,10 +416,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         return _fail(str(error))
     args = parse_arguments(arguments)
-    from rummy_tui.cli.join_code import take_join_code
+    from rummy_tui.cli.served_window import served_window
     from rummy_tui.persistence.paths import data_dir_problem
 
-    served_code = take_join_code()  # a browser tab opened from a join code's link
+    window = served_window(args)  # a browser tab's window: its code taken from its pipe
     problem = None if args.command == "simulate" else data_dir_problem(args.data_dir)
     if problem is not None:
         return _fail(problem)
@@ -426,9 +437,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         setup = _setup_from_args(args) if args.command == "new" else None
         from rummy_tui.ui.app import run_app
 
-        if args.command == "join" or served_code:
-            code = served_code or args.code
-            return run_app(start="join", join_code=code, data_dir=args.data_dir)
+        if window.guest:
+            return run_app(
+                start="join",
+                join_code=window.code or "",
+                data_dir=args.data_dir,
+                guest=True,
+                on_join=window.report,
+            )
+        if args.command == "join":
+            return run_app(start="join", join_code=args.code, data_dir=args.data_dir)
         if setup is not None:
             return run_app(start="new", setup=setup, data_dir=args.data_dir)
         if args.command == "continue":

@@ -1,14 +1,17 @@
 """``rummy serve``: the game served to web browsers on this computer or the local network.
 
-textual-serve runs one ``rummy`` window for each browser tab that opens the page (the same
-app as in a terminal: title screen, saves, records, languages) and draws it in the tab. The
-page is this project's own (``assets/web/table.html``): everything it loads comes from the
-server itself, so it works at a party with no internet access, and it builds its addresses
-from the one the browser used, so a phone that opened ``http://192.168.1.20:8000`` talks to
-that address and not to ``0.0.0.0``.
+textual-serve runs one ``rummy`` window for each browser tab that opens the page and draws it
+in the tab. The page is this project's own (``assets/web/table.html``): everything it loads
+comes from the server itself, so it works at a party with no internet access, and it builds its
+addresses from the one the browser used, so a phone that opened ``http://192.168.1.20:8000``
+talks to that address and not to ``0.0.0.0``.
 
-There is no login and no encryption: whoever can reach the port can open a game window (and
-see a hand only after its hand-off, as at the terminal). 127.0.0.1, the default, is this
+A tab's window is the join prompt and nothing else: a seat opens only with its join code (the
+shared screen's QR code opens the page with it). The whole game (title, saves, records,
+settings) opens only in a tab that has the host's token, a random secret ``rummy serve`` makes
+when it starts and prints in the host's own address (``http://127.0.0.1:8000/?host=...``);
+it is never written to a file. Only pages of the server itself may open windows (see
+:mod:`rummy_tui.cli.web_guard`). There is no encryption. 127.0.0.1, the default, is this
 computer alone; ``--host 0.0.0.0`` is every network the computer is on, which the command says
 when it starts.
 """
@@ -18,21 +21,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ipaddress
-import shlex
+import secrets
 import socket
 import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from rummy_tui.cli.web_guard import EVERY_NETWORK
 from rummy_tui.i18n import _
 from rummy_tui.i18n.outside_text import say
 from rummy_tui.persistence.paths import data_dir
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-EVERY_NETWORK = ("0.0.0.0", "::")
-"""Hosts that listen on every network the computer is on."""
+HOST_TOKEN_BYTES = 32
+"""Random bytes of the host's token (256 bits)."""
 
 
 def _port(text: str) -> int:
@@ -54,8 +58,10 @@ def add_command(commands: Any) -> None:
         "serve",
         help=_("serve the game to web browsers (each browser tab is a game window)"),
         description=_(
-            "Serve the game to web browsers: every tab that opens the address is a game window "
-            "of its own, as in a terminal. Ctrl+C stops the server."
+            "Serve the game to web browsers: a tab opens the join prompt, where a seat played on "
+            "a screen of its own is opened with its join code; the address with the host's "
+            "token, printed when the server starts, opens the whole game. Ctrl+C stops the "
+            "server."
         ),
     )
     serve.add_argument(
@@ -71,15 +77,20 @@ def add_command(commands: Any) -> None:
     )
 
 
-def game_command(data_dir: Path | None, language: str | None) -> str:
-    """The shell command textual-serve runs for each browser tab: this Python and this game,
+def game_command(data_dir: Path | None, language: str | None) -> list[str]:
+    """The command each browser tab's window runs (no shell): this Python and this game,
     with the same data folder and language as the server."""
     words = [sys.executable, "-m", "rummy_tui"]
     if data_dir is not None:
         words += ["--data-dir", str(data_dir)]
     if language is not None:
         words += ["--lang", language]
-    return shlex.join(words)
+    return words
+
+
+def host_address(host: str, port: int, token: str) -> str:
+    """The address of the host's own window: the whole game, with the host's token."""
+    return f"{addresses(host, port)[0]}/?host={token}"
 
 
 ROUTE_PROBE = ("192.0.2.1", 9)
@@ -151,25 +162,14 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    lines = [
-        _("Rummy is served at {address}: open it in a web browser.").format(address=address)
-        for address in addresses(args.host, args.port)
-    ]
-    if args.host in EVERY_NETWORK:
-        lines.append(
-            _(
-                "Anyone who can reach this computer on port {port} can now open a game window: "
-                "there is no password and no encryption (a hand still shows only after its "
-                "hand-off)."
-            ).format(port=args.port)
-        )
-    lines.append(_("Ctrl+C stops the server."))
+    token = secrets.token_urlsafe(HOST_TOKEN_BYTES)
     server = GameServer(
         game_command(args.data_dir, args.lang),
         host=args.host,
         port=args.port,
         title=_("Rummy"),
-        opening_lines=lines,
+        opening_lines=opening_lines(args.host, args.port, token),
+        host_token=token,
     )
     with serving(
         data_dir(args.data_dir),
@@ -179,6 +179,35 @@ def run_serve(args: argparse.Namespace) -> int:
     ):
         server.serve()
     return 0
+
+
+def opening_lines(host: str, port: int, token: str) -> list[str]:
+    """What ``rummy serve`` says when it starts: where a seat's screen is opened, the host's
+    own address, and who can reach the game."""
+    lines = [
+        _("Rummy is served at {address}: open it in a web browser.").format(address=address)
+        for address in addresses(host, port)
+    ]
+    lines.append(
+        _(
+            "A browser tab opens only the join prompt: a seat opens with the join code the "
+            "shared screen shows."
+        )
+    )
+    lines.append(
+        _("The whole game in your own browser (keep this address to yourself): {address}").format(
+            address=host_address(host, port, token)
+        )
+    )
+    if host in EVERY_NETWORK:
+        lines.append(
+            _(
+                "Anyone who can reach this computer on port {port} can now open the join "
+                "prompt: a seat opens only with its join code, and nothing is encrypted."
+            ).format(port=port)
+        )
+    lines.append(_("Ctrl+C stops the server."))
+    return lines
 
 
 def port_problem(host: str, port: int) -> str | None:

@@ -94,9 +94,16 @@ class RummyApp(App[int]):
         autosave: bool = True,
         settings: DisplaySettings | None = None,
         join_code: str = "",
+        guest: bool = False,
+        on_join: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__()
-        self.start_mode: Start = start
+        self.guest = guest
+        """A guest's window (a browser tab without the host's token): the join prompt and the
+        seat it opens, nothing else (no title, menus, saves, records or settings)."""
+        self.on_join = on_join
+        """Told the code that opened this window's seat (a served window's server)."""
+        self.start_mode: Start = "join" if guest else start
         self.start_join_code = join_code
         self.start_setup = setup
         self.start_game = game
@@ -131,7 +138,7 @@ class RummyApp(App[int]):
         """What seats a match: new, continued or loaded (made when first used)."""
         from rummy_tui.ui.opening import MatchOpener
 
-        return MatchOpener(self, self._seat)
+        return MatchOpener(self, self._seat, joined=self.on_join)
 
     def _seat(self, session: MatchSession) -> None:
         """The match ``session`` is at the table now."""
@@ -207,7 +214,10 @@ class RummyApp(App[int]):
         self.exit(0)
 
     def begin_match(self, setup: MatchSetup, game: Game) -> None:
-        """Seat a new match."""
+        """Seat a new match (not for a guest: the join prompt instead)."""
+        if self.guest:
+            self.show_title()
+            return
         self.opener.begin_match(setup, game)
 
     def _fatal_error(self) -> None:
@@ -234,7 +244,7 @@ class RummyApp(App[int]):
         self._end_on_termination()
         if self.start_mode != "title":
             self._start()
-        if self.autosave and self.data.has_unrecorded():
+        if self.autosave and not self.guest and self.data.has_unrecorded():
             # After the first frame: opening the records loads the rules engine.
             self.call_after_refresh(self._record_unrecorded)
 
@@ -335,9 +345,12 @@ class RummyApp(App[int]):
             session.close()  # another window may open the match now
 
     def show_title(self) -> None:
-        """The title screen."""
+        """The title screen (for a guest: the join prompt again)."""
         from rummy_tui.ui.screens.title import TitleScreen
 
+        if self.guest:
+            self.opener.show_join()
+            return
         self.clear_screens()
         # Pushed from the app's own message queue: a screen's choice goes back to the screen
         # that asked for it, and the screen that asked for the title (the end of a deal, the
@@ -363,7 +376,10 @@ class RummyApp(App[int]):
 
     def show_new_game(self) -> None:
         """The new-game menu, starting from the last table played; its MatchSetup starts the
-        match."""
+        match (not for a guest)."""
+        if self.guest:
+            self.show_title()
+            return
         from rummy_tui.persistence.last_table import last_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
@@ -389,7 +405,10 @@ class RummyApp(App[int]):
         self.show_new_game()
 
     def show_load(self) -> None:
-        """The list of saved matches."""
+        """The list of saved matches (not for a guest)."""
+        if self.guest:
+            self.show_title()
+            return
         store = self.store()
         if store is None:
             self.notice(self.data.store_problem or _("Saving is not possible."), "error")
@@ -429,9 +448,13 @@ class RummyApp(App[int]):
         show_help(self)
 
     def show_records(self) -> None:
-        """Every player's record (the Records screen), back to the title when closed."""
+        """Every player's record (the Records screen), back to the title when closed (not for
+        a guest)."""
         from rummy_tui.ui.screens.records import RecordsScreen
 
+        if self.guest:
+            self.show_title()
+            return
         self.clear_screens()
         if self.data.has_unrecorded():
             self.data.record_unrecorded()
@@ -487,6 +510,8 @@ def make_app(
     autosave: bool = True,
     settings: DisplaySettings | None = None,
     join_code: str = "",
+    guest: bool = False,
+    on_join: Callable[[str], None] | None = None,
 ) -> RummyApp:
     """Build the app.
 
@@ -501,6 +526,8 @@ def make_app(
         autosave: Save after every action (tests may switch it off).
         settings: Display settings (None: read from the data folder).
         join_code: The join code to try first (start "join").
+        guest: The join prompt and the seat it opens, nothing else (a browser tab's window).
+        on_join: Told the code that opened the seat (a browser tab's server).
     """
     return RummyApp(
         start=start or startup.choose_start(setup, game, save_name),
@@ -511,6 +538,8 @@ def make_app(
         autosave=autosave,
         settings=settings,
         join_code=join_code,
+        guest=guest,
+        on_join=on_join,
     )
 
 
@@ -520,10 +549,18 @@ def run_app(
     save_name: str | None = None,
     data_dir: Path | None = None,
     join_code: str = "",
+    guest: bool = False,
+    on_join: Callable[[str], None] | None = None,
 ) -> int:
     """Run the game in the terminal until the players quit; returns the exit code."""
     app = make_app(
-        setup=setup, save_name=save_name, data_dir=data_dir, start=start, join_code=join_code
+        setup=setup,
+        save_name=save_name,
+        data_dir=data_dir,
+        start=start,
+        join_code=join_code,
+        guest=guest,
+        on_join=on_join,
     )
     result = app.run()
     return int(result or 0) if app.return_code is None else int(app.return_code)

@@ -25,10 +25,17 @@ if TYPE_CHECKING:
 class MatchOpener:
     """Starts or resumes a match for the app."""
 
-    def __init__(self, host: TableHost, seat: Callable[[MatchSession], None]) -> None:
+    def __init__(
+        self,
+        host: TableHost,
+        seat: Callable[[MatchSession], None],
+        joined: Callable[[str], None] | None = None,
+    ) -> None:
         self.host = host
         self.seat = seat
         """Hands the new match's session to the app."""
+        self.joined = joined
+        """Told the join code that opened a seat on this screen (a served window's server)."""
 
     def begin_match(self, setup: MatchSetup | None, game: Game | None = None) -> None:
         """Deal a new match (or take ``game``), save it, show the cut, then the first hand-off."""
@@ -220,6 +227,7 @@ class MatchOpener:
         table tag that names no match is answered as a wrong code is)."""
         from rummy_tui.persistence.paths import data_dir
         from rummy_tui.persistence.shared_match import ClaimRefused, SharedMatch
+        from rummy_tui.persistence.shared_tables import read_join_code
 
         try:
             joined = SharedMatch.join(data_dir(self.host.data_dir), code)
@@ -228,13 +236,18 @@ class MatchOpener:
         if isinstance(joined, ClaimRefused):
             self.host.from_thread(refused, joined.reason)
             return
-        self.host.from_thread(self._joined, *joined)
+        read = read_join_code(code)
+        told = f"{read.tag}-{read.seat_code}" if read is not None else code
+        self.host.from_thread(self._joined, *joined, told)
 
-    def _joined(self, shared: SharedMatch, seat: int) -> None:
-        """The seat is this screen's: its table (the match as it stands)."""
+    def _joined(self, shared: SharedMatch, seat: int, code: str = "") -> None:
+        """The seat is this screen's: its table (the match as it stands); the window's server
+        is told the code."""
         from rummy_tui.ui.joined_session import JoinedSession
         from rummy_tui.ui.shared_play import SharedLink
 
+        if self.joined is not None and code:
+            self.joined(code)
         host = self.host
         host.clear_screens()
         session = JoinedSession(host, SharedLink(shared, seat=seat))
