@@ -17,6 +17,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -61,6 +62,14 @@ class Served:
         return found
 
 
+def listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+    except OSError:
+        return False
+    return True
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     data = tmp_path / "data"
@@ -85,6 +94,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     server = Served(process, f"http://127.0.0.1:{port}/", data, token)
     try:
         wait_until(lambda: serving_path(data).exists(), "serving.json")
+        wait_until(lambda: listening(port), "the server's port")  # printed before it listens
         yield server
     finally:
         if process.poll() is None:
