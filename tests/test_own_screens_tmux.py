@@ -299,10 +299,24 @@ def test_rummy_join_at_phone_size_takes_one_line_a_seat(tmp_path: Path) -> None:
     session = f"rummy-own-phone-{os.getpid()}"
     host, code = shared_screen(data, session)
     try:
-        bob = new_window(session, "bob", f"{rummy(data)} join {code}", 44, 60)
+        # the window is made 44x60 before the command starts, so the table is laid out for
+        # the first time at that size (a window resized after the start is another case)
+        subprocess.run(
+            ["tmux", "new-window", "-d", "-t", session, "-n", "bob", "bash --norc --noprofile"],
+            check=True,
+        )
+        bob = Terminal(session=f"{session}:bob", width=44, height=60)
         subprocess.run(
             ["tmux", "resize-window", "-t", bob.session, "-x", "44", "-y", "60"], check=True
         )
+        size = subprocess.run(
+            ["tmux", "display-message", "-p", "-t", bob.session, "#{pane_width}x#{pane_height}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        assert size == "44x60", size
+        bob.keys(f"{rummy(data)} join {code}; echo EXIT-$?", "Enter", literal_first=True)
         shown = bob.wait_for(lambda text: "Bob's hand ·" in text, "Bob's joined table", 30)
         lines = shown.splitlines()
         assert max(len(line) for line in lines) <= 44
