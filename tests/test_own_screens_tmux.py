@@ -294,3 +294,43 @@ def test_a_whole_rummy500_deal_with_bob_in_his_own_terminal(tmp_path: Path) -> N
     finally:
         host.session = session
         host.stop()
+
+
+def test_rummy_join_at_phone_size_takes_one_line_a_seat(tmp_path: Path) -> None:
+    """``rummy join`` in a terminal of 44x60 (a phone's size): the table is laid out for the
+    first time at that width, and each seat of the players panel takes one line, with no blank
+    line under it (issue 30, item 7: the evening's defect 5)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    session = f"rummy-own-phone-{os.getpid()}"
+    host, code = shared_screen(data, session)
+    try:
+        # the window is made 44x60 before the command starts, so the table is laid out for
+        # the first time at that size (a window resized after the start is another case)
+        subprocess.run(
+            ["tmux", "new-window", "-d", "-t", session, "-n", "bob", "bash --norc --noprofile"],
+            check=True,
+        )
+        bob = Terminal(session=f"{session}:bob", width=44, height=60)
+        subprocess.run(
+            ["tmux", "resize-window", "-t", bob.session, "-x", "44", "-y", "60"], check=True
+        )
+        size = subprocess.run(
+            ["tmux", "display-message", "-p", "-t", bob.session, "#{pane_width}x#{pane_height}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        assert size == "44x60", size
+        bob.keys(f"{rummy(data)} join {code}; echo EXIT-$?", "Enter", literal_first=True)
+        shown = bob.wait_for(lambda text: "Bob's hand ·" in text, "Bob's joined table", 30)
+        lines = shown.splitlines()
+        assert max(len(line) for line in lines) <= 44
+        top = next(n for n, line in enumerate(lines) if line.startswith("╭─ Players"))
+        bottom = next(n for n in range(top + 1, len(lines)) if lines[n].startswith("╰"))
+        rows = [line.strip("│ ") for line in lines[top + 1 : bottom]]
+        assert len(rows) == 3 and all(rows), shown
+        assert any("Bob (you) · 7 cards" in row for row in rows), shown
+    finally:
+        host.session = session
+        host.stop()

@@ -44,12 +44,12 @@ PNG_FONT = "font-family: 'DejaVu Sans Mono', monospace;\n        letter-spacing:
 """The font of the copy the PNG is drawn from: 20 px x (0.61 - 0.602) em per character."""
 
 
-def busy_table(seed: int) -> Game | None:
-    """A four-player Rummy 500 deal stopped just before Anna's discard, after she melded or
-    laid off this turn, with at least four melds out and a long log; None if the deal of
-    ``seed`` never gets there."""
-    game = new_game(get_variant("rummy500"), list(NAMES[:4]), seed=seed, dealer=0)
-    bots = [make_bot("normal", seed * 10 + seat) for seat in range(4)]
+def busy_table(seed: int, players: int = 4) -> Game | None:
+    """A Rummy 500 deal of ``players`` (four unless told) stopped just before Anna's discard,
+    after she melded or laid off this turn, with at least four melds out and a long log; None
+    if the deal of ``seed`` never gets there."""
+    game = new_game(get_variant("rummy500"), list(NAMES[:players]), seed=seed, dealer=0)
+    bots = [make_bot("normal", seed * 10 + seat) for seat in range(players)]
     played_this_turn = False
     while game.phase is not Phase.DEAL_OVER and game.phase is not Phase.MATCH_OVER:
         seat = game.current

@@ -11,7 +11,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from rummy_tui.core import get_variant, new_game
-from tests.ui.helpers import NAMES, app_for, cursor_to, press, select, stacked_game
+from tests.ui.helpers import NAMES, app_for, cursor_to, press, select, settle, stacked_game
+from tests.ui.screenshot_table import busy_table
 from tests.ui.test_play_classic import classic_game
 from tests.ui.test_play_double import BOB as DOUBLE_BOB
 from tests.ui.test_play_rummy500 import ANNA as R500_ANNA
@@ -55,6 +56,20 @@ def test_snapshot_table_twelve_players_120x40(snap_compare: Any) -> None:
     game = new_game(get_variant("european"), list(NAMES), seed=7)
     app = app_for(game)
     assert snap_compare(app, terminal_size=(120, 40), press=["enter", "enter", "d"])
+
+
+def test_snapshot_table_five_players_rummy500_phone_44x60(snap_compare: Any) -> None:
+    """The table at phone size (a browser tab of 390x844 px is about 44 columns): five seats of
+    Rummy 500 well into the deal, each on one line with its melds under it, the piles and the
+    log under the players, Anna's hand and keys at the bottom."""
+    game = busy_table(1, players=5)
+    assert game is not None
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await press(pilot, "enter")  # the hand-off to Anna
+
+    assert snap_compare(app_for(game), terminal_size=(44, 60), run_before=run_before)
 
 
 def test_snapshot_cut_for_dealer(snap_compare: Any) -> None:

@@ -9,14 +9,18 @@ costs the whole table's arrangement and a repaint of every widget that moved).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.visual import VisualType
+from textual.visual import VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 class SteadySize(Widget):
@@ -132,8 +136,25 @@ class TextPicture(SteadySize):
 
         repaint(self, change)
 
-    def render(self) -> Text:
-        width = self.drawing_width()
+    def text_at(self, width: int) -> Text:
+        """The text of the current picture at ``width`` cells (built once per width)."""
         if self._drawn is None or self._drawn[0] != width:
             self._drawn = (width, self.picture_text(width))
         return self._drawn[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The height of the picture's text built for ``width``: the layout asks it before the
+        widget has that width (laid out for the first time, or at a new width: a phone turned
+        upright), so the text is the one it will draw there, not the one of its old width."""
+        if not width:
+            return 0
+        if self._content_height_cache[0] != width:
+            # the widget's styles, as Textual's own measure passes them (its rules map type
+            # is a TypedDict the styles object only quacks like)
+            rules = cast("RulesMap", self.styles)
+            height = visualize(self, self.text_at(width)).get_height(rules, width)
+            self._content_height_cache = (width, height)
+        return self._content_height_cache[1]
+
+    def render(self) -> Text:
+        return self.text_at(self.drawing_width())
