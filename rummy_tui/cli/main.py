@@ -76,6 +76,16 @@ def _data_folder(text: str) -> Path:
     return Path(text)
 
 
+def _settings_file(text: str) -> Path:
+    """``--config``: a file's name; an empty one is refused (it would silently mean the
+    default file)."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("give the name of a file; an empty name means no file"))
+    return Path(text)
+
+
 def _typed(read: Callable[[str], Any], refusal: str) -> Callable[[str], Any]:
     """An argparse type that reads a value with ``read`` and refuses text it cannot read with
     ``refusal`` (a message with ``{text}``) in the player's language, where argparse would say
@@ -151,6 +161,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=_data_folder,
         default=None,
         help=_("where saved games live (default: $RUMMY_DATA_DIR or the user data directory)"),
+    )
+    parser.add_argument(
+        "--config",
+        type=_settings_file,
+        default=None,
+        metavar="FILE",
+        help=_(
+            "the settings file (default: $RUMMY_CONFIG or config.toml in the user config directory)"
+        ),
     )
     parser.add_argument(
         "--lang",
@@ -264,18 +283,28 @@ def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
     >>> read_ahead(["load", "--", "--lang"])
     (None, None)
     """
-    found: dict[str, str] = {}
+    data_dir = read_ahead_value(argv, "--data-dir")
+    return read_ahead_value(argv, "--lang"), Path(data_dir) if data_dir else None
+
+
+def read_ahead_value(argv: Sequence[str], name: str) -> str | None:
+    """The value of the option ``name`` as the command line gives it (the last one written
+    wins), read before the parser is built; None when it is not given.
+
+    >>> read_ahead_value(["--config", "a.toml", "new", "--config=b.toml"], "--config")
+    'b.toml'
+    >>> read_ahead_value(["load", "--", "--config", "x"], "--config")
+    """
+    found: str | None = None
     tokens = list(argv)
     for index, token in enumerate(tokens):
         if token == "--":
             break
-        for name in ("--lang", "--data-dir"):
-            if token.startswith(name + "="):
-                found[name] = token.partition("=")[2]
-            elif token == name and index + 1 < len(tokens):
-                found[name] = tokens[index + 1]
-    data_dir = found.get("--data-dir")
-    return found.get("--lang"), Path(data_dir) if data_dir else None
+        if token.startswith(name + "="):
+            found = token.partition("=")[2]
+        elif token == name and index + 1 < len(tokens):
+            found = tokens[index + 1]
+    return found
 
 
 def _fail(message: str) -> int:
@@ -377,7 +406,7 @@ def _print_results(report: Any, variant_name: str, as_json: bool) -> None:
         console.print(part)
 
 
-TITLE_ARGUMENTS = {"command": None, "data_dir": None, "lang": None}
+TITLE_ARGUMENTS = {"command": None, "data_dir": None, "lang": None, "config": None}
 """What the parser makes of an empty command line: the title screen, the default data folder
 and language."""
 
@@ -396,10 +425,17 @@ def run(argv: Sequence[str] | None = None) -> int:
     The language is chosen before the parser is built (``--lang`` and ``--data-dir`` are read
     ahead of the parse), so the help and argparse's own errors are in that language too.
     """
-    from rummy_tui.ui.settings import start_language
+    from rummy_tui.ui.config import start_language
 
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested, data_dir = read_ahead(arguments)
+    settings_file = read_ahead_value(arguments, "--config")
+    if settings_file and settings_file.strip():
+        import os
+
+        from rummy_tui.ui.config import CONFIG_ENV
+
+        os.environ[CONFIG_ENV] = settings_file  # for this run and the game's own commands
     try:
         start_language(requested, data_dir)
     except ValueError as error:

@@ -31,6 +31,7 @@ from rummy_tui.i18n import N_, _, on_language_change
 from rummy_tui.ui import startup
 from rummy_tui.ui.assets import stylesheet_path
 from rummy_tui.ui.data_folder import DataFolder
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.startup import Start
 from rummy_tui.ui.translate import translate_focused
 
@@ -55,17 +56,20 @@ class RummyApp(App[int]):
     TITLE = "Rummy"
     ENABLE_COMMAND_PALETTE = False
     CSS_PATH = stylesheet_path()
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+q",
-            "quit",
-            N_("Quit"),
-            show=False,
-            priority=True,
-            key_display="Ctrl+Q",
-            tooltip=N_("quit at once"),
-        )
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "app",
+        [
+            Binding(
+                "ctrl+q",
+                "quit",
+                N_("Quit"),
+                show=False,
+                priority=True,
+                key_display="Ctrl+Q",
+                tooltip=N_("quit at once"),
+            )
+        ],
+    )
     """Textual's Ctrl+Q, in the game's words (the help lists it on every page)."""
 
     def __init__(
@@ -130,12 +134,14 @@ class RummyApp(App[int]):
         """The save store (opened once), or None when saving is not possible."""
         return self.data.store()
 
-    def notice(self, message: str, severity: SeverityLevel = "information") -> None:
+    def notice(
+        self, message: str, severity: SeverityLevel = "information", seconds: float = 6
+    ) -> None:
         """Show a notice (never raises)."""
         from rummy_tui.i18n.outside_text import notify
 
         with contextlib.suppress(Exception):
-            notify(self, message, severity=severity, timeout=6)
+            notify(self, message, severity=severity, timeout=seconds)
 
     # ------------------------------------------------------------------ the table's host
 
@@ -194,7 +200,11 @@ class RummyApp(App[int]):
     def on_load(self) -> None:
         """The title screen goes up before the app's first layout, over the app's default
         (blank) screen as :meth:`show_title` leaves it, so its first frame is drawn at once
-        (pushed at mount, a blank frame would be laid out first)."""
+        (pushed at mount, a blank frame would be laid out first). The settings file's theme
+        and keys are in force from the first frame."""
+        from rummy_tui.ui.config_start import apply_config
+
+        apply_config(self)
         if self.start_mode == "title":
             self.push_screen(self.get_default_screen())
             self._start()
@@ -335,9 +345,11 @@ class RummyApp(App[int]):
         """The new-game menu, starting from the last table played; its MatchSetup starts the
         match."""
         from rummy_tui.persistence.last_table import last_table
+        from rummy_tui.ui.config_start import default_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
-        menu = NewGameScreen(last_table(self.data_dir), draft=self.new_game_draft)
+        last = last_table(self.data_dir) or default_table(self.data.config)
+        menu = NewGameScreen(last, draft=self.new_game_draft)
 
         def chosen(setup: MatchSetup | None) -> None:
             self.new_game_draft = menu.draft

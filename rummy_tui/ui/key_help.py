@@ -21,6 +21,7 @@ from textual.dom import DOMNode
 from textual.keys import format_key
 
 from rummy_tui.i18n import _, pgettext
+from rummy_tui.ui.keymap import bindings_in_force
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -54,6 +55,14 @@ def action_offered(node: DOMNode, binding: Binding) -> bool:
     return node.check_action(name, parameters) is not False
 
 
+def keymap_of(node: DOMNode) -> dict[str, str]:
+    """The keymap in force for ``node`` (none when it belongs to no running app)."""
+    try:
+        return dict(node.app._keymap)
+    except Exception:  # a node of no app: the keys as declared
+        return {}
+
+
 def every_binding(_binding: Binding) -> bool:
     """Keep every binding (a page whose keys are all on offer)."""
     return True
@@ -65,6 +74,7 @@ def key_rows(node: DOMNode, offered: Callable[[Binding], bool] | None = None) ->
     merged = type(node)._merged_bindings
     if merged is None:
         return []
+    merged = bindings_in_force(merged, keymap_of(node))
     keep = offered or (lambda binding: action_offered(node, binding))
     groups: dict[str, list[Binding]] = {}
     for bindings in merged.key_to_bindings.values():

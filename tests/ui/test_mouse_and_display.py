@@ -9,6 +9,7 @@ from rich.text import Text
 
 from rummy_tui.bots import hint
 from rummy_tui.core import Phase, parse_cards
+from rummy_tui.ui.config import read_config
 from rummy_tui.ui.render import (
     FOUR_COLOURS,
     TWO_COLOURS,
@@ -18,7 +19,7 @@ from rummy_tui.ui.render import (
     placed_text,
 )
 from rummy_tui.ui.screens.table import Mode
-from rummy_tui.ui.settings import DisplaySettings, load_settings
+from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import CELL
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import (
@@ -149,7 +150,7 @@ async def test_help_lists_every_key_and_switches_the_card_display(tmp_path: Path
         assert app.settings.ascii_suits
         shown = screen_text(app)
         assert "7h" in shown and "♥" not in shown.split("Log")[0]
-        assert load_settings(tmp_path / "display.json") == app.settings  # kept for next time
+        assert read_config().display_settings() == app.settings  # kept for next time
 
 
 async def test_one_person_watches_the_computer_with_their_own_hand() -> None:

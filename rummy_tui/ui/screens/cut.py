@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
@@ -73,11 +74,14 @@ class CutScreen(ScrollKeys, Screen[str]):
 
     CSS_PATH = stylesheet_paths("cut.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
-        Binding("q", "leave", N_("Leave the table")),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "cut",
+        [
+            Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
+            Binding("q", "leave", N_("Leave the table")),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(
         self,

@@ -28,6 +28,7 @@ from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.render import (
     Hanging,
     cards_text,
@@ -249,12 +250,15 @@ class DealEndScreen(ScrollKeys, Screen[str]):
 
     CSS_PATH = stylesheet_paths("deal_end.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", N_("Continue"), key_display="Enter"),
-        Binding("c", "sheet", N_("Score sheet")),
-        Binding("q", "leave", N_("Leave the table")),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "deal_end",
+        [
+            Binding("enter", "next", N_("Continue"), key_display="Enter"),
+            Binding("c", "sheet", N_("Score sheet")),
+            Binding("q", "leave", N_("Leave the table")),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(
         self,

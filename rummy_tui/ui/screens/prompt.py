@@ -27,6 +27,7 @@ from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -53,9 +54,12 @@ class ChoiceScreen(ModalScreen[Any]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", N_("Cancel")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "choice",
+        [
+            Binding("escape", "cancel", N_("Cancel")),
+        ],
+    )
 
     def __init__(
         self,
@@ -144,11 +148,14 @@ class TextScreen(ModalScreen[Any]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close"), key_display="Esc"),
-        Binding("enter", "close", N_("Close"), show=False),
-        Binding("question_mark", "close", N_("Close"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "text",
+        [
+            Binding("escape", "close", N_("Close"), key_display="Esc"),
+            Binding("enter", "close", N_("Close"), show=False),
+            Binding("question_mark", "close", N_("Close"), show=False),
+        ],
+    )
 
     def __init__(self, title: str, body: RenderableType, keys_line: str = "") -> None:
         super().__init__()
@@ -172,18 +179,25 @@ class TextScreen(ModalScreen[Any]):
 class HelpScreen(TextScreen):
     """The keys of the table, with the display switches and the way to the rules."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "choose('four_colour')", N_("Four colours"), tooltip=N_("four-colour cards")),
-        Binding("a", "choose('ascii_suits')", N_("ASCII suits"), tooltip=N_("suits as letters")),
-        Binding(
-            "p",
-            "choose('pack_letters')",
-            N_("Pack letters"),
-            tooltip=N_("the language's court letters"),
-        ),
-        Binding("g", "choose('language')", N_("Language")),
-        Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "help",
+        [
+            Binding(
+                "f", "choose('four_colour')", N_("Four colours"), tooltip=N_("four-colour cards")
+            ),
+            Binding(
+                "a", "choose('ascii_suits')", N_("ASCII suits"), tooltip=N_("suits as letters")
+            ),
+            Binding(
+                "p",
+                "choose('pack_letters')",
+                N_("Pack letters"),
+                tooltip=N_("the language's court letters"),
+            ),
+            Binding("g", "choose('language')", N_("Language")),
+            Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
+        ],
+    )
 
     def __init__(self, body: RenderableType) -> None:
         super().__init__(_("Keys and mouse"), body, keys_line(key_rows(self, every_binding)))

@@ -28,6 +28,7 @@ from rummy_tui.i18n import N_, _, lists
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -141,13 +142,16 @@ class RecordsScreen(Screen[None]):
 
     CSS_PATH = stylesheet_paths("records.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Back"), key_display="Esc"),
-        Binding("q", "close", N_("Back"), show=False),
-        Binding("s", "sort_next", N_("Sort by next column")),
-        Binding("r", "reverse", N_("Reverse order")),
-        Binding("v", "switch", N_("Players/Matches")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "records",
+        [
+            Binding("escape", "close", N_("Back"), key_display="Esc"),
+            Binding("q", "close", N_("Back"), show=False),
+            Binding("s", "sort_next", N_("Sort by next column")),
+            Binding("r", "reverse", N_("Reverse order")),
+            Binding("v", "switch", N_("Players/Matches")),
+        ],
+    )
 
     def __init__(self, records: Records) -> None:
         super().__init__()
