@@ -100,6 +100,13 @@ class RummyApp(App[int]):
         """The new-game menu's choices left with Esc, for its next opening in this run (kept
         in memory only: ``last_table.json`` stays the last table played)."""
 
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's colours in the theme in force (``$game-felt`` and the others of
+        :mod:`rummy_tui.ui.palette`)."""
+        from rummy_tui.ui.palette import theme_colours
+
+        return theme_colours(self.current_theme)
+
     # ------------------------------------------------------------------ shared services
 
     @property

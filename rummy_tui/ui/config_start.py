@@ -33,6 +33,7 @@ class Starting(Protocol):
         self, message: str, severity: SeverityLevel = "information", seconds: float = 6
     ) -> None: ...
 
+
 PROBLEM_SECONDS = 30
 """How long a problem with the settings file stays on screen (a notice can be clicked away)."""
 

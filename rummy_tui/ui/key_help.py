@@ -22,6 +22,7 @@ from textual.keys import format_key
 
 from rummy_tui.i18n import _, pgettext
 from rummy_tui.ui.keymap import bindings_in_force
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -100,7 +101,7 @@ def _row(bindings: list[Binding]) -> KeyRow:
 def keys_table(rows: Sequence[KeyRow]) -> Table:
     """The rows as a two-column table: the keys, then the key bar's words and what they do."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(justify="right", style="bold #ffd54f", no_wrap=True)
+    table.add_column(justify="right", style=style("bold", "game-highlight"), no_wrap=True)
     table.add_column(ratio=1)
     for row in rows:
         words = Text(row.name, style="bold")

@@ -20,6 +20,7 @@ from rummy_tui.core.offers import SeatOffers
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, match_goal
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.match.setup import names_level
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.render import (
     card_label,
     card_text,
@@ -46,8 +47,8 @@ class Mode(StrEnum):
     """No hand is shown (the keyboard is between players, or several people share it)."""
 
 
-GO_OUT_STYLE = "bold #7cd67c"
-NAME_STYLE = "bold #ffd54f"
+GO_OUT_STYLE = ("bold", "game-good")
+NAME_STYLE = ("bold", "game-highlight")
 
 
 def _draw_keys(view: PlayerView, offers: SeatOffers, top: Text | None) -> str:
@@ -88,7 +89,7 @@ def _phase_line(name: str, what: str, how: Text | str) -> Text:
     # (e.g. "Draw a card"), {how} the keys that do it.
     return fill(
         _("{name}: {what} — {how}"),
-        name=Text(name, style=NAME_STYLE),
+        name=Text(name, style=style(*NAME_STYLE)),
         what=Text(what + " ", style="bold"),  # the bar's spacing, as it always was
         how=how,
     )
@@ -119,7 +120,7 @@ def phase_hint(
         text = _phase_line(name, _("Draw a card"), keys)
         if can_go_out:
             text.append(" · ")
-            text.append(_("You can go out now: g"), style=GO_OUT_STYLE)
+            text.append(_("You can go out now: g"), style=style(*GO_OUT_STYLE))
         return text
     if view.must_use is not None:
         # Translators: Rummy 500, after taking from the pile; {card} is the deepest card taken.
@@ -129,7 +130,10 @@ def phase_hint(
         how = _("meld it (select, m) or lay it off (l) before you discard (R-5)")
         # Translators: the phase line when a card must be used; {what} is "Use the 7♥ you took".
         return fill(
-            _("{name}: {what} — {how}"), name=Text(name, style=NAME_STYLE), what=what, how=how
+            _("{name}: {what} — {how}"),
+            name=Text(name, style=style(*NAME_STYLE)),
+            what=what,
+            how=how,
         )
     if "meld" in offers.moves:
         return _phase_line(
@@ -144,7 +148,7 @@ def phase_hint(
     )
     if can_go_out:
         text.append(" · ")
-        text.append(_("You can go out now!"), style=GO_OUT_STYLE)
+        text.append(_("You can go out now!"), style=style(*GO_OUT_STYLE))
     return text
 
 
@@ -180,7 +184,7 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
         phrases.append(Text(" · " + goal_words(goal)))
     for note in rule_notes(rules):
         phrase = Text(" · ")
-        phrase.append(note, style="#ffd54f")
+        phrase.append(note, style=colour("game-highlight"))
         phrases.append(phrase)
     if saved:
         phrases.append(Text(f" · {saved}", style="dim"))

@@ -10,6 +10,7 @@ from rich.text import Text
 from rummy_tui.bots import hint
 from rummy_tui.core import Phase, parse_cards
 from rummy_tui.ui.config import read_config
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.render import (
     FOUR_COLOURS,
     TWO_COLOURS,
@@ -177,12 +178,12 @@ def test_cards_have_rank_suit_glyph_and_colour() -> None:
     assert card_label(ten, settings) == "10♠"
     red = card_text(seven, settings).spans[0].style
     black = card_text(jack, settings).spans[0].style
-    assert str(red.color.triplet.hex) == TWO_COLOURS[seven.suit]  # type: ignore[union-attr]
-    assert str(black.color.triplet.hex) == TWO_COLOURS[jack.suit]  # type: ignore[union-attr]
+    assert str(red.color.triplet.hex) == colour(TWO_COLOURS[seven.suit])  # type: ignore[union-attr]
+    assert str(black.color.triplet.hex) == colour(TWO_COLOURS[jack.suit])  # type: ignore[union-attr]
     four = DisplaySettings(four_colour=True)
     clubs = card_text(jack, four).spans[0].style
-    assert str(clubs.color.triplet.hex) == FOUR_COLOURS[jack.suit]  # type: ignore[union-attr]
-    assert len({FOUR_COLOURS[suit] for suit in FOUR_COLOURS}) == 4
+    assert str(clubs.color.triplet.hex) == colour(FOUR_COLOURS[jack.suit])  # type: ignore[union-attr]
+    assert len({colour(FOUR_COLOURS[suit]) for suit in FOUR_COLOURS}) == 4
     plain = DisplaySettings(ascii_suits=True)
     assert [card_label(card, plain) for card in (seven, ten, jack)] == ["7h", "10s", "Jc"]
 

@@ -22,6 +22,7 @@ from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.log_lines import since_mark
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -43,7 +44,7 @@ def full_log_text(
     if since:
         if before:
             text.append("\n")
-        text.append(since_mark(), style="bold #ffd54f")
+        text.append(since_mark(), style=style("bold", "game-highlight"))
         text.append("\n")
         text.append_text(log_lines(since, settings, limit=None))
     return text

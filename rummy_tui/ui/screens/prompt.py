@@ -28,6 +28,7 @@ from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
 from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -195,6 +196,7 @@ class HelpScreen(TextScreen):
                 tooltip=N_("the language's court letters"),
             ),
             Binding("g", "choose('language')", N_("Language")),
+            Binding("t", "choose('theme')", N_("Theme"), tooltip=N_("the colour theme")),
             Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
         ],
     )
@@ -243,6 +245,8 @@ def help_text(
             "Press f for four-colour cards, a for suits as letters, p for court cards with the "
             "letters of the language's packs, g to change the language."
         )
+        + " "
+        + _("Press t to choose the colour theme (now {theme}).").format(theme=settings.theme)
         + "\n"
     )
     if rules is not None:
@@ -293,9 +297,11 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append("\n")
     action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
     if action is not None:
-        text.append("\n", style="bold #7cd67c")
+        text.append("\n", style=style("bold", "game-good"))
         move = describe_action(action, settings)
-        text.append_text(fill_words(_("Suggested move: {move}"), "bold #7cd67c", move=move))
+        text.append_text(
+            fill_words(_("Suggested move: {move}"), style("bold", "game-good"), move=move)
+        )
         text.append("\n")
     reason = getattr(found, "reason", "")
     if reason:

@@ -29,6 +29,7 @@ from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -132,7 +133,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
     return (
         Text(when),
         Text(str(match.deals), justify="right"),
-        plain(winners, style="bold #ffd54f"),
+        plain(winners, style=style("bold", "game-highlight")),
         plain(scores),
     )
 
@@ -237,7 +238,7 @@ class RecordsScreen(Screen[None]):
         scores = [result.final_score for result in results]
         won = sum(result.won for result in results)
         label = fill(_("{player}: last {n}") + " ", "bold", player=name, n=str(len(results)))
-        label.append(_("(won {n})").format(n=won), style="#ffd54f")
+        label.append(_("(won {n})").format(n=won), style=colour("game-highlight"))
         self.query_one("#records-form-label", Static).update(label)
         spark = self.query_one("#records-spark", Sparkline)
         repeat = max(1, 40 // max(1, len(scores)))

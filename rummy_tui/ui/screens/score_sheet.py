@@ -24,6 +24,7 @@ from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.keymap import named
 from rummy_tui.ui.match_end_messages import MatchEnd
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -76,7 +77,7 @@ def result_lines(sheet: ScoreSheet) -> Text:
         return text
     titles = [sheet.columns[index].title for index in sheet.winners]
     plural = len(sheet.winners) > 1 or len(sheet.columns[sheet.winners[0]].seats) > 1
-    text.append(winners_line(titles, plural), style="bold #ffd54f")
+    text.append(winners_line(titles, plural), style=style("bold", "game-highlight"))
     if sheet.settlement:
         winner = sheet.columns[sheet.winners[0]].title
         payments = [

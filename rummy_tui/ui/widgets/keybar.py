@@ -21,12 +21,20 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.widgets.quiet import repaint
 
-KEY_STYLE = Style(bold=True, color="#1a1a1a", bgcolor="#ffd54f")
-DESCRIPTION_STYLE = Style(color="#e0e0e0")
-DISABLED_KEY_STYLE = Style(color="#777777", bgcolor="#3a3a3a")
-DISABLED_DESCRIPTION_STYLE = Style(color="#777777")
+
+def key_style(enabled: bool) -> Style:
+    """A key's cap on the bar, in the theme in force (grey when the key does nothing now)."""
+    if enabled:
+        return Style(bold=True, color=colour("game-key-text"), bgcolor=colour("game-highlight"))
+    return Style(color=colour("game-muted"), bgcolor=colour("game-muted-back"))
+
+
+def description_style(enabled: bool) -> Style:
+    """A key's words on the bar, in the theme in force."""
+    return Style(color=colour("game-text" if enabled else "game-muted"))
 
 
 def declared_order(active: Mapping[str, ActiveBinding]) -> list[ActiveBinding]:
@@ -115,13 +123,10 @@ class KeyBar(Widget):
         for index, (key, description, enabled, _node, _action) in enumerate(self._items):
             meta = {"key_item": index}
             piece = Text()
-            piece.append(
-                f" {key} ", style=(KEY_STYLE if enabled else DISABLED_KEY_STYLE) + Style(meta=meta)
-            )
+            piece.append(f" {key} ", style=key_style(enabled) + Style(meta=meta))
             piece.append(
                 f" {description} ",
-                style=(DESCRIPTION_STYLE if enabled else DISABLED_DESCRIPTION_STYLE)
-                + Style(meta=meta),
+                style=description_style(enabled) + Style(meta=meta),
             )
             pieces.append(piece)
         return pieces
