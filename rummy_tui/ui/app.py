@@ -16,13 +16,13 @@ imported when first needed, so the title screen appears as fast as a bare Textua
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -54,7 +54,9 @@ class RummyApp(App[int]):
     """Hot-seat rummy at one keyboard."""
 
     TITLE = "Rummy"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    """Ctrl+P: the game's public commands only (:mod:`rummy_tui.ui.commands`), never
+    Textual's screenshot."""
     CSS_PATH = stylesheet_path()
     BINDINGS: ClassVar[list[BindingType]] = named(
         "app",
@@ -67,10 +69,20 @@ class RummyApp(App[int]):
                 priority=True,
                 key_display="Ctrl+Q",
                 tooltip=N_("quit at once"),
-            )
+            ),
+            Binding(
+                "ctrl+p",
+                "command_palette",
+                N_("Commands"),
+                show=False,
+                priority=True,
+                key_display="Ctrl+P",
+                tooltip=N_("the command palette: help, rules, score sheet, log, language, theme"),
+                id="commands",
+            ),
         ],
     )
-    """Textual's Ctrl+Q, in the game's words (the help lists it on every page)."""
+    """Textual's Ctrl+Q and Ctrl+P, in the game's words (the help lists them on every page)."""
 
     def __init__(
         self,
@@ -99,6 +111,20 @@ class RummyApp(App[int]):
         self.new_game_draft: MenuChoices | None = None
         """The new-game menu's choices left with Esc, for its next opening in this run (kept
         in memory only: ``last_table.json`` stays the last table played)."""
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: the game's public ones only."""
+        from rummy_tui.ui.commands import public_commands
+
+        return public_commands(self)
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette of public commands, in the player's language."""
+        from textual.command import CommandPalette
+
+        if not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            palette = CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            self.push_screen(palette)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The game's colours in the theme in force (``$game-felt`` and the others of
