@@ -219,6 +219,21 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     join.add_argument("code", nargs="?", default="", metavar=_("CODE"))
+    guide = commands.add_parser(
+        "guide",
+        help=_("read the player's guide (F1 in the game)"),
+        description=_(
+            "Read the player's guide in the terminal, in your language where it is "
+            "translated. Esc closes it."
+        ),
+    )
+    guide.add_argument(
+        "page",
+        nargs="?",
+        default="index",
+        metavar=_("PAGE"),
+        help=_("the page to open first, e.g. keys or settings"),
+    )
     load = commands.add_parser("load", help=_("resume a saved match by name"))
     load.add_argument("name")
 
@@ -260,7 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--json",
         action="store_true",
-        help=_("print the results as one JSON object (keys listed in the README)"),
+        help=_(
+            "print the results as one JSON object "
+            "(keys listed in the guide: rummy guide command_line)"
+        ),
     )
     simulate.add_argument(
         "--no-progress", action="store_true", help=_("never draw the progress bar")
@@ -354,6 +372,20 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
     )
     new_game(setup.rules, setup.names, seed=0, dealer=0)  # refuses what the table would
     return setup
+
+
+def _guide(page: str, data_dir: Path | None) -> int:
+    """``rummy guide [PAGE]``: the guide in the terminal; an unknown page is refused."""
+    from rummy_tui.ui.screens.guide import GUIDE_PAGES
+
+    if page not in GUIDE_PAGES:
+        pages = ", ".join(GUIDE_PAGES)
+        return _fail(
+            _("The guide has no page {page} (pages: {pages}).").format(page=repr(page), pages=pages)
+        )
+    from rummy_tui.ui.app import run_app
+
+    return run_app(start="guide", data_dir=data_dir, guide_page=page)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -467,6 +499,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             return run_app(start="join", join_code=code, data_dir=args.data_dir)
         if setup is not None:
             return run_app(start="new", setup=setup, data_dir=args.data_dir)
+        if args.command == "guide":
+            return _guide(args.page, args.data_dir)
         if args.command == "continue":
             return run_app(start="continue", data_dir=args.data_dir)
         if args.command == "load":

@@ -33,7 +33,7 @@ from rummy_tui.ui.assets import stylesheet_path
 from rummy_tui.ui.data_folder import DataFolder
 from rummy_tui.ui.keymap import named
 from rummy_tui.ui.startup import Start
-from rummy_tui.ui.translate import translate_focused
+from rummy_tui.ui.translate import translate_bindings, translate_focused
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
@@ -80,9 +80,19 @@ class RummyApp(App[int]):
                 tooltip=N_("the command palette: help, rules, score sheet, log, language, theme"),
                 id="commands",
             ),
+            Binding(
+                "f1",
+                "show_guide",
+                N_("Guide"),
+                show=False,
+                key_display="F1",
+                tooltip=N_("the player's guide"),
+                id="guide",
+            ),
         ],
     )
-    """Textual's Ctrl+Q and Ctrl+P, in the game's words (the help lists them on every page)."""
+    """Textual's Ctrl+Q and Ctrl+P, and F1 for the guide, in the game's words (the help lists
+    them on every page)."""
 
     def __init__(
         self,
@@ -94,8 +104,11 @@ class RummyApp(App[int]):
         autosave: bool = True,
         settings: DisplaySettings | None = None,
         join_code: str = "",
+        guide_page: str = "index",
     ) -> None:
         super().__init__()
+        translate_bindings(self)  # Ctrl+P's words in the footer, in the player's language
+        self.start_guide_page = guide_page
         self.start_mode: Start = start
         self.start_join_code = join_code
         self.start_setup = setup
@@ -273,6 +286,8 @@ class RummyApp(App[int]):
             self.opener.continue_latest()
         elif mode == "join":
             self.opener.show_join(self.start_join_code)
+        elif mode == "guide":
+            self.show_guide(self.start_guide_page, then=lambda _closed: self.exit(0))
         elif mode == "load":
             if self.start_save is None:
                 self.show_load()
@@ -443,6 +458,17 @@ class RummyApp(App[int]):
 
         show_help(self)
 
+    def action_show_guide(self) -> None:
+        """F1: the player's guide over whatever is on screen."""
+        self.show_guide()
+
+    def show_guide(self, page: str = "index", then: Callable[[object], None] | None = None) -> None:
+        """The player's guide at ``page`` (``then`` runs when it closes)."""
+        from rummy_tui.ui.screens.guide import GuideScreen
+
+        if not isinstance(self.screen, GuideScreen):
+            self.push_screen(GuideScreen(page), then)
+
     def show_records(self) -> None:
         """Every player's record (the Records screen), back to the title when closed."""
         from rummy_tui.ui.screens.records import RecordsScreen
@@ -502,6 +528,7 @@ def make_app(
     autosave: bool = True,
     settings: DisplaySettings | None = None,
     join_code: str = "",
+    guide_page: str = "index",
 ) -> RummyApp:
     """Build the app.
 
@@ -526,6 +553,7 @@ def make_app(
         autosave=autosave,
         settings=settings,
         join_code=join_code,
+        guide_page=guide_page,
     )
 
 
@@ -535,10 +563,16 @@ def run_app(
     save_name: str | None = None,
     data_dir: Path | None = None,
     join_code: str = "",
+    guide_page: str = "index",
 ) -> int:
     """Run the game in the terminal until the players quit; returns the exit code."""
     app = make_app(
-        setup=setup, save_name=save_name, data_dir=data_dir, start=start, join_code=join_code
+        setup=setup,
+        save_name=save_name,
+        data_dir=data_dir,
+        start=start,
+        join_code=join_code,
+        guide_page=guide_page,
     )
     result = app.run()
     return int(result or 0) if app.return_code is None else int(app.return_code)

@@ -32,6 +32,7 @@ SCREEN_MODULES = (
     "rummy_tui.ui.screens.cut",
     "rummy_tui.ui.screens.deal_end",
     "rummy_tui.ui.screens.dialogs",
+    "rummy_tui.ui.screens.guide",
     "rummy_tui.ui.screens.handoff",
     "rummy_tui.ui.screens.join",
     "rummy_tui.ui.screens.load",

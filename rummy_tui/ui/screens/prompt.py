@@ -245,10 +245,10 @@ def help_text(
             "Press f for four-colour cards, a for suits as letters, p for court cards with the "
             "letters of the language's packs, g to change the language."
         )
-        + " "
-        + _("Press t to choose the colour theme (now {theme}).").format(theme=settings.theme)
         + "\n"
     )
+    theme_line = _("Press t to choose the colour theme (now {theme}).")
+    text.append(theme_line.format(theme=settings.theme) + "\n")
     if rules is not None:
         # Translators: {variant} is the variant's name, {description} its one-line summary.
         playing = _("You are playing {variant}: {description}").format(
