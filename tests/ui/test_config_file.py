@@ -13,7 +13,14 @@ from rummy_tui.ui.app import make_app
 from rummy_tui.ui.config import config_path, read_config, write_settings
 from rummy_tui.ui.keymap import flat_keymap, keymap_problems
 from rummy_tui.ui.settings import DisplaySettings
-from tests.ui.helpers import app_for, pass_to, press, screen_text, stacked_game, table
+from tests.ui.helpers import (
+    app_for,
+    pass_to,
+    press,
+    screen_text,
+    stacked_game,
+    table,
+)
 
 MOVED_KEYS = """\
 # my keys
@@ -37,6 +44,8 @@ async def test_a_key_moved_in_the_settings_file_works_and_the_key_bar_and_help_s
     async with app.run_test(size=(130, 60)) as pilot:
         await pilot.pause()
         await pass_to(pilot, "Bob")
+        phase = str(table(app).query_one("#phase-hint").render())
+        assert "j the stock" in phase  # the phase line names the key in force
         bar = str(table(app).query_one("KeyBar").render())
         assert "j  Draw" in bar and "f1  Help" in bar
         assert "d  Draw" not in bar
