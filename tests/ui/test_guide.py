@@ -41,7 +41,7 @@ async def test_f1_opens_the_guide_in_the_players_language(
 async def test_a_page_not_translated_is_shown_in_english() -> None:
     set_language("fi")
     assert guide_text("settings").startswith("# Asetukset")
-    assert guide_text("keys").startswith("# Keys")
+    assert guide_text("saves").startswith("# Saved games")
 
 
 async def test_pages_links_and_back_at_the_table() -> None:
