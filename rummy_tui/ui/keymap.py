@@ -171,31 +171,3 @@ def bindings_in_force(bindings: BindingsMap, keymap: Mapping[str, str]) -> Bindi
                     binding.with_key(key=new_key, key_display=None)
                 )
     return BindingsMap.from_keys(moved)
-
-
-def table_keys_in_force() -> dict[str, str]:
-    """The table's keys by name as the phase line writes them (``draw``: ``d``, or the key
-    the settings file moved it to): the first key of each, as the key bar shows it."""
-    from textual.keys import format_key
-
-    from rummy_tui.ui.table_keys import TABLE_BINDINGS
-
-    keymap: dict[str, str] = {}
-    try:
-        from textual._context import active_app
-
-        keymap = dict(active_app.get()._keymap)
-    except LookupError:
-        pass
-    keys: dict[str, str] = {}
-    for binding in TABLE_BINDINGS:
-        if isinstance(binding, Binding) and binding.id is not None:
-            name = binding.id.split(".", 1)[1]
-            key = keymap.get(binding.id, "").split(",")[0] or binding.key
-            keys.setdefault(
-                name,
-                binding.key_display
-                if key == binding.key and binding.key_display
-                else format_key(key),
-            )
-    return keys

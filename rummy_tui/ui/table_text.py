@@ -58,7 +58,7 @@ def keyed(text: str) -> str:
     >>> keyed("{draw} the stock or {take} to take {card}")
     'd the stock or t to take {card}'
     """
-    from rummy_tui.ui.keymap import table_keys_in_force
+    from rummy_tui.ui.table_keys import table_keys_in_force
 
     return text.format_map(_Fields(table_keys_in_force()))
 
