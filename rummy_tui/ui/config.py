@@ -230,6 +230,7 @@ def _legacy_settings(data: dict[str, Any]) -> DisplaySettings:
         ascii_suits=bool(data.get("ascii_suits", False)),
         pack_letters=bool(data.get("pack_letters", False)),
         language=normalise_language(language) if isinstance(language, str) else None,
+        turn_signal=data.get("turn_signal", True) is not False,
     )
 
 
@@ -257,6 +258,7 @@ def write_settings(path: Path, settings: DisplaySettings) -> str | None:
     from tomlkit.exceptions import ParseError
 
     from rummy_tui.persistence.atomic import atomic_write
+    from rummy_tui.persistence.paths import private_folder
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -273,7 +275,7 @@ def write_settings(path: Path, settings: DisplaySettings) -> str | None:
         return _not_saved(str(path))
     _change(document, values, settings)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
         atomic_write(path, tomlkit.dumps(document).encode("utf-8"))
     except OSError as error:
         return _not_saved(error.strerror or str(error))

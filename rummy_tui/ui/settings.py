@@ -67,7 +67,8 @@ class DisplaySettings:
     theme: str = DEFAULT_THEME
     """The colour theme (one of :data:`THEMES`)."""
     turn_signal: bool = True
-    """Whether an own screen rings and flashes when its seat's turn comes."""
+    """A seat's own screen rings the bell and names the turn in the window title when its
+    turn starts."""
 
     def toggled(self, name: str) -> DisplaySettings:
         """A copy with the on/off switch ``name`` flipped (the language is not a switch)."""
@@ -93,6 +94,12 @@ class DisplaySettings:
         if self.pack_letters:
             line += " " + _("Court cards with this language's letters.")
         return line
+
+    def signal_line(self) -> str:
+        """Whether a seat's own screen signals the start of its turn, in one sentence."""
+        if self.turn_signal:
+            return _("On a screen of its own, your turn starts with the bell and the window title.")
+        return _("On a screen of its own, the start of your turn is not signalled.")
 
 
 def with_cards_from_environment(settings: DisplaySettings) -> DisplaySettings:

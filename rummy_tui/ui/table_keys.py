@@ -164,6 +164,9 @@ TABLE_BINDINGS: list[BindingType] = named(
             show=False,
             tooltip=N_("play a seat on a screen of its own (a terminal or a phone), or back here"),
         ),
+        # A joined screen manages no seat (P-6): its o only says so, and is in no help. It moves
+        # with the shared screen's o (one name in the settings file).
+        Binding("o", "seats_elsewhere", "", show=False, id="own_screens"),
         Binding(
             "q",
             "leave",
@@ -202,6 +205,22 @@ def table_offers(action: str, moves: frozenset[str], hints: bool) -> bool:
         return hints
     kinds = KEY_MOVES.get(action)
     return kinds is None or bool(kinds & moves)
+
+
+SEAT_KEYS = frozenset({"own_screens"})
+"""The keys that manage the seats: only the shared screen has them (P-6)."""
+JOINED_KEYS = frozenset({"seats_elsewhere"})
+"""The keys only a joined screen has (saying what it may not do)."""
+
+
+def seat_key_on(action: str, manages_seats: bool) -> bool:
+    """Whether a table that ``manages_seats`` (the shared screen) or not (a joined screen)
+    has the key for ``action``."""
+    if action in SEAT_KEYS:
+        return manages_seats
+    if action in JOINED_KEYS:
+        return not manages_seats
+    return True
 
 
 TURN_KEYS = frozenset(

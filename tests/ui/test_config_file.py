@@ -126,11 +126,18 @@ def test_writing_changes_only_what_changed_and_keeps_comments_and_order() -> Non
 
 
 def test_the_old_display_json_is_moved_once_without_loss(tmp_path: Path) -> None:
-    old = {"four_colour": True, "ascii_suits": False, "pack_letters": True, "language": "fi"}
+    old = {
+        "four_colour": True,
+        "ascii_suits": False,
+        "pack_letters": True,
+        "language": "fi",
+        "turn_signal": False,
+    }
     (tmp_path / "display.json").write_text(json.dumps(old), encoding="utf-8")
     config = read_config(data_dir=tmp_path)
     settings = config.display_settings()
     assert (settings.four_colour, settings.pack_letters, settings.language) == (True, True, "fi")
+    assert settings.turn_signal is False
     assert config.notes and "display.json" in config.notes[0]
     assert config_path().is_file()
     assert json.loads((tmp_path / "display.json").read_text(encoding="utf-8")) == old

@@ -77,7 +77,7 @@ async def test_the_theme_picker_uses_and_keeps_the_theme(tmp_path: Path) -> None
     app = _app("textual-dark", tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        await press(pilot, "enter", "question_mark", "t")
+        await press(pilot, "enter", "question_mark", "c")
         assert type(app.screen).__name__ == "ChoiceScreen"
         choices = [choice.value for choice in app.screen.choices]  # type: ignore[attr-defined]
         assert choices[0] == "textual-dark" and sorted(choices) == sorted(THEMES)

@@ -196,7 +196,13 @@ class HelpScreen(TextScreen):
                 tooltip=N_("the language's court letters"),
             ),
             Binding("g", "choose('language')", N_("Language")),
-            Binding("t", "choose('theme')", N_("Theme"), tooltip=N_("the colour theme")),
+            Binding(
+                "t",
+                "choose('turn_signal')",
+                N_("Turn signal"),
+                tooltip=N_("the signal of your turn on your own screen"),
+            ),
+            Binding("c", "choose('theme')", N_("Theme"), tooltip=N_("the colour theme")),
             Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
         ],
     )
@@ -247,7 +253,9 @@ def help_text(
         )
         + "\n"
     )
-    theme_line = _("Press t to choose the colour theme (now {theme}).")
+    text.append("\n" + settings.signal_line() + " ", style="bold")
+    text.append(_("Press t to switch it on or off.") + "\n")
+    theme_line = _("Press c to choose the colour theme (now {theme}).")
     text.append(theme_line.format(theme=settings.theme) + "\n")
     if rules is not None:
         # Translators: {variant} is the variant's name, {description} its one-line summary.
