@@ -38,6 +38,7 @@ SCREEN_MODULES = (
     "rummy_tui.ui.screens.load",
     "rummy_tui.ui.screens.log_view",
     "rummy_tui.ui.screens.new_game",
+    "rummy_tui.ui.screens.own_screens",
     "rummy_tui.ui.screens.prompt",
     "rummy_tui.ui.screens.records",
     "rummy_tui.ui.screens.rules_help",
