@@ -260,6 +260,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def own_settings_file(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test reads and writes a settings file of its own (``RUMMY_CONFIG``), never the
+    person's in the user config folder; a test that wants a file writes it there."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("RUMMY_CONFIG", str(folder / "config.toml"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def fresh_guess_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test is a screen that has typed no wrong code yet (the pace of wrong guesses is
     kept in the process's memory, and one worker runs many tests)."""

@@ -1,7 +1,8 @@
-"""The benchmark and study scripts the README quotes still run, at their smallest sizes.
+"""The benchmark and study scripts benchmarks/README.md and the guide quote still run, at their
+smallest sizes.
 
 Timing figures are never checked here (the machine is shared and noisy); these tests only
-make sure every command the README gives ends cleanly and prints the figures it promises.
+make sure every command they give ends cleanly and prints the figures it promises.
 """
 
 from __future__ import annotations

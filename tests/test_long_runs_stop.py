@@ -1,4 +1,5 @@
-"""Ctrl+C and progress bars in the long runs the README documents: the European studies,
+"""Ctrl+C and progress bars in the long runs benchmarks/README.md and tests/README.md document: the
+European studies,
 ``bench_bots.py``, ``solver_vs_rlcard.py``, ``engine_vs_rlcard.py``, the soak and the mutation
 run.
 

@@ -3,7 +3,8 @@ with Bob's seat on its own screen, ``rummy serve`` serves the same data folder o
 and headless Chromium opens ``/?join=CODE``: the tab opens Bob's seat at once, draws and
 discards for him with keys, and the shared screen shows his discard.
 
-With ``RUMMY_JOIN_SHOT=path.png`` the test saves a picture of the joined tab (the README's).
+With ``RUMMY_JOIN_SHOT=path.png`` the test saves a picture of the joined tab (the guide's,
+assets/guide/own_screens.md).
 """
 
 from __future__ import annotations

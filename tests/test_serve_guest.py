@@ -5,6 +5,7 @@ prompt, and every way to the menus leads back to it. The window started with ``-
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from rummy_tui.cli.main import parse_arguments
@@ -67,3 +68,26 @@ def test_guest_is_read_from_the_windows_command_line() -> None:
     assert served_window(parse_arguments(["--guest"])).guest
     assert served_window(parse_arguments(["--lang", "en", "--guest"])).guest
     assert not served_window(parse_arguments([])).guest
+
+
+async def test_a_guests_settings_change_its_own_screen_and_are_never_written(
+    tmp_path: Path,
+) -> None:
+    """A guest's window (someone else's browser tab) may change how its own screen draws
+    (theme, cards, language from the help or Ctrl+P), but never writes the host's settings
+    file; the host's own window does."""
+    from rummy_tui.ui.settings import DisplaySettings
+
+    guest = RummyApp(start="title", data_dir=tmp_path, guest=True)
+    async with guest.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        path = guest.data.config.path
+        changed = dataclasses.replace(guest.data.settings, four_colour=True)
+        assert guest.data.keep_settings(changed) is None
+        assert guest.data.settings.four_colour is True
+        assert not path.exists()
+    host = RummyApp(start="title", data_dir=tmp_path)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert host.data.keep_settings(DisplaySettings(four_colour=True)) is None
+        assert host.data.config.path.exists()

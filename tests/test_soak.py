@@ -1,4 +1,4 @@
-"""The soak command runs (a tiny count: the real run is documented in the README)."""
+"""The soak command runs (a tiny count: the real run is documented in tests/README.md)."""
 
 from __future__ import annotations
 

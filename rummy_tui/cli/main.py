@@ -76,6 +76,16 @@ def _data_folder(text: str) -> Path:
     return Path(text)
 
 
+def _settings_file(text: str) -> Path:
+    """``--config``: a file's name; an empty one is refused (it would silently mean the
+    default file)."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("give the name of a file; an empty name means no file"))
+    return Path(text)
+
+
 def _typed(read: Callable[[str], Any], refusal: str) -> Callable[[str], Any]:
     """An argparse type that reads a value with ``read`` and refuses text it cannot read with
     ``refusal`` (a message with ``{text}``) in the player's language, where argparse would say
@@ -153,6 +163,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("where saved games live (default: $RUMMY_DATA_DIR or the user data directory)"),
     )
     parser.add_argument(
+        "--config",
+        type=_settings_file,
+        default=None,
+        metavar="FILE",
+        help=_(
+            "the settings file (default: $RUMMY_CONFIG or config.toml in the user config directory)"
+        ),
+    )
+    parser.add_argument(
         "--lang",
         default=None,
         metavar="LANG",
@@ -203,6 +222,21 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     join.add_argument("code", nargs="?", default="", metavar=_("CODE"))
+    guide = commands.add_parser(
+        "guide",
+        help=_("read the player's guide (F1 in the game)"),
+        description=_(
+            "Read the player's guide in the terminal, in your language where it is "
+            "translated. Esc closes it."
+        ),
+    )
+    guide.add_argument(
+        "page",
+        nargs="?",
+        default="index",
+        metavar=_("PAGE"),
+        help=_("the page to open first, e.g. keys or settings"),
+    )
     load = commands.add_parser("load", help=_("resume a saved match by name"))
     load.add_argument("name")
 
@@ -244,7 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--json",
         action="store_true",
-        help=_("print the results as one JSON object (keys listed in the README)"),
+        help=_(
+            "print the results as one JSON object "
+            "(keys listed in the guide: rummy guide command_line)"
+        ),
     )
     simulate.add_argument(
         "--no-progress", action="store_true", help=_("never draw the progress bar")
@@ -267,18 +304,28 @@ def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
     >>> read_ahead(["load", "--", "--lang"])
     (None, None)
     """
-    found: dict[str, str] = {}
+    data_dir = read_ahead_value(argv, "--data-dir")
+    return read_ahead_value(argv, "--lang"), Path(data_dir) if data_dir else None
+
+
+def read_ahead_value(argv: Sequence[str], name: str) -> str | None:
+    """The value of the option ``name`` as the command line gives it (the last one written
+    wins), read before the parser is built; None when it is not given.
+
+    >>> read_ahead_value(["--config", "a.toml", "new", "--config=b.toml"], "--config")
+    'b.toml'
+    >>> read_ahead_value(["load", "--", "--config", "x"], "--config")
+    """
+    found: str | None = None
     tokens = list(argv)
     for index, token in enumerate(tokens):
         if token == "--":
             break
-        for name in ("--lang", "--data-dir"):
-            if token.startswith(name + "="):
-                found[name] = token.partition("=")[2]
-            elif token == name and index + 1 < len(tokens):
-                found[name] = tokens[index + 1]
-    data_dir = found.get("--data-dir")
-    return found.get("--lang"), Path(data_dir) if data_dir else None
+        if token.startswith(name + "="):
+            found = token.partition("=")[2]
+        elif token == name and index + 1 < len(tokens):
+            found = tokens[index + 1]
+    return found
 
 
 def _fail(message: str) -> int:
@@ -328,6 +375,20 @@ def _setup_from_args(args: argparse.Namespace) -> Any:
     )
     new_game(setup.rules, setup.names, seed=0, dealer=0)  # refuses what the table would
     return setup
+
+
+def _guide(page: str, data_dir: Path | None) -> int:
+    """``rummy guide [PAGE]``: the guide in the terminal; an unknown page is refused."""
+    from rummy_tui.ui.screens.guide import GUIDE_PAGES
+
+    if page not in GUIDE_PAGES:
+        pages = ", ".join(GUIDE_PAGES)
+        return _fail(
+            _("The guide has no page {page} (pages: {pages}).").format(page=repr(page), pages=pages)
+        )
+    from rummy_tui.ui.app import run_app
+
+    return run_app(start="guide", data_dir=data_dir, guide_page=page)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -384,6 +445,7 @@ TITLE_ARGUMENTS = {
     "command": None,
     "data_dir": None,
     "lang": None,
+    "config": None,
     "served": False,
     "guest": False,
     "code_fd": None,
@@ -407,10 +469,17 @@ def run(argv: Sequence[str] | None = None) -> int:
     The language is chosen before the parser is built (``--lang`` and ``--data-dir`` are read
     ahead of the parse), so the help and argparse's own errors are in that language too.
     """
-    from rummy_tui.ui.settings import start_language
+    from rummy_tui.ui.config import start_language
 
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested, data_dir = read_ahead(arguments)
+    settings_file = read_ahead_value(arguments, "--config")
+    if settings_file and settings_file.strip():
+        import os
+
+        from rummy_tui.ui.config import CONFIG_ENV
+
+        os.environ[CONFIG_ENV] = settings_file  # for this run and the game's own commands
     try:
         start_language(requested, data_dir)
     except ValueError as error:
@@ -449,6 +518,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             return run_app(start="join", join_code=args.code, data_dir=args.data_dir)
         if setup is not None:
             return run_app(start="new", setup=setup, data_dir=args.data_dir)
+        if args.command == "guide":
+            return _guide(args.page, args.data_dir)
         if args.command == "continue":
             return run_app(start="continue", data_dir=args.data_dir)
         if args.command == "load":

@@ -1,7 +1,8 @@
 """The results of ``rummy simulate``: a Rich table for people, one JSON object for tools.
 
 The JSON object's keys are stable (new keys may be added; none is renamed or removed without
-a new ``format`` number). They are listed in :data:`JSON_KEYS` and in the README:
+a new ``format`` number). They are listed in :data:`JSON_KEYS` and in the guide
+(``assets/guide/command_line.md``):
 
 ========================  =================================================================
 ``format``                1, the version of this layout

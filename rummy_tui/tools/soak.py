@@ -21,7 +21,7 @@ deal of computer players that no seat can ever end any more (:func:`no_seat_can_
 hand down to one card, one card drawn a turn, and no card off the table fits any meld on it)
 is counted as endless too, for the same reason.
 
-It is not part of the test suite (it runs for hours at full size); the README's "The soak
+It is not part of the test suite (it runs for hours at full size); tests/README.md's "The soak
 run" section gives the figures of the last run. The exit status is 1 when anything was found.
 
 On a terminal a progress bar on standard error counts the deals of all variants (never in a

@@ -16,13 +16,13 @@ imported when first needed, so the title screen appears as fast as a bare Textua
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -31,8 +31,9 @@ from rummy_tui.i18n import N_, _, on_language_change
 from rummy_tui.ui import startup
 from rummy_tui.ui.assets import stylesheet_path
 from rummy_tui.ui.data_folder import DataFolder
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.startup import Start
-from rummy_tui.ui.translate import translate_focused
+from rummy_tui.ui.translate import translate_bindings, translate_focused
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
@@ -69,20 +70,45 @@ class RummyApp(App[int]):
     """Hot-seat rummy at one keyboard."""
 
     TITLE = "Rummy"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    """Ctrl+P: the game's public commands only (:mod:`rummy_tui.ui.commands`), never
+    Textual's screenshot."""
     CSS_PATH = stylesheet_path()
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+q",
-            "quit",
-            N_("Quit"),
-            show=False,
-            priority=True,
-            key_display="Ctrl+Q",
-            tooltip=N_("quit at once"),
-        )
-    ]
-    """Textual's Ctrl+Q, in the game's words (the help lists it on every page)."""
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "app",
+        [
+            Binding(
+                "ctrl+q",
+                "quit",
+                N_("Quit"),
+                show=False,
+                priority=True,
+                key_display="Ctrl+Q",
+                tooltip=N_("quit at once"),
+            ),
+            Binding(
+                "ctrl+p",
+                "command_palette",
+                N_("Commands"),
+                show=False,
+                priority=True,
+                key_display="Ctrl+P",
+                tooltip=N_("the command palette: help, rules, score sheet, log, language, theme"),
+                id="commands",
+            ),
+            Binding(
+                "f1",
+                "show_guide",
+                N_("Guide"),
+                show=False,
+                key_display="F1",
+                tooltip=N_("the player's guide"),
+                id="guide",
+            ),
+        ],
+    )
+    """Textual's Ctrl+Q and Ctrl+P, and F1 for the guide, in the game's words (the help lists
+    them on every page)."""
 
     def __init__(
         self,
@@ -96,8 +122,11 @@ class RummyApp(App[int]):
         join_code: str = "",
         guest: bool = False,
         on_join: Callable[[str], None] | None = None,
+        guide_page: str = "index",
     ) -> None:
         super().__init__()
+        translate_bindings(self)  # Ctrl+P's words in the footer, in the player's language
+        self.start_guide_page = guide_page
         self.guest = guest
         """A guest's window (a browser tab without the host's token): the join prompt and the
         seat it opens, nothing else (no title, menus, saves, records or settings)."""
@@ -108,7 +137,7 @@ class RummyApp(App[int]):
         self.start_setup = setup
         self.start_game = game
         self.start_save = save_name
-        self.data = DataFolder(data_dir, settings)
+        self.data = DataFolder(data_dir, settings, writes_settings=not guest)
         """Display settings, saves and records of the data folder."""
         self.data_dir = self.data.folder
         self.autosave = autosave
@@ -118,6 +147,27 @@ class RummyApp(App[int]):
         self.new_game_draft: MenuChoices | None = None
         """The new-game menu's choices left with Esc, for its next opening in this run (kept
         in memory only: ``last_table.json`` stays the last table played)."""
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: the game's public ones only."""
+        from rummy_tui.ui.commands import public_commands
+
+        return public_commands(self)
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette of public commands, in the player's language."""
+        from textual.command import CommandPalette
+
+        if not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            palette = CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            self.push_screen(palette)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's colours in the theme in force (``$game-felt`` and the others of
+        :mod:`rummy_tui.ui.palette`)."""
+        from rummy_tui.ui.palette import theme_colours
+
+        return theme_colours(self.current_theme)
 
     # ------------------------------------------------------------------ shared services
 
@@ -153,12 +203,14 @@ class RummyApp(App[int]):
         """The save store (opened once), or None when saving is not possible."""
         return self.data.store()
 
-    def notice(self, message: str, severity: SeverityLevel = "information") -> None:
+    def notice(
+        self, message: str, severity: SeverityLevel = "information", seconds: float = 6
+    ) -> None:
         """Show a notice (never raises)."""
         from rummy_tui.i18n.outside_text import notify
 
         with contextlib.suppress(Exception):
-            notify(self, message, severity=severity, timeout=6)
+            notify(self, message, severity=severity, timeout=seconds)
 
     # ------------------------------------------------------------------ the table's host
 
@@ -234,7 +286,11 @@ class RummyApp(App[int]):
     def on_load(self) -> None:
         """The title screen goes up before the app's first layout, over the app's default
         (blank) screen as :meth:`show_title` leaves it, so its first frame is drawn at once
-        (pushed at mount, a blank frame would be laid out first)."""
+        (pushed at mount, a blank frame would be laid out first). The settings file's theme
+        and keys are in force from the first frame."""
+        from rummy_tui.ui.config_start import apply_config
+
+        apply_config(self)
         if self.start_mode == "title":
             self.push_screen(self.get_default_screen())
             self._start()
@@ -270,6 +326,8 @@ class RummyApp(App[int]):
             self.opener.continue_latest()
         elif mode == "join":
             self.opener.show_join(self.start_join_code)
+        elif mode == "guide":
+            self.show_guide(self.start_guide_page, then=lambda _closed: self.exit(0))
         elif mode == "load":
             if self.start_save is None:
                 self.show_load()
@@ -381,9 +439,11 @@ class RummyApp(App[int]):
             self.show_title()
             return
         from rummy_tui.persistence.last_table import last_table
+        from rummy_tui.ui.config_start import default_table
         from rummy_tui.ui.screens.new_game import NewGameScreen
 
-        menu = NewGameScreen(last_table(self.data_dir), draft=self.new_game_draft)
+        last = last_table(self.data_dir) or default_table(self.data.config)
+        menu = NewGameScreen(last, draft=self.new_game_draft)
 
         def chosen(setup: MatchSetup | None) -> None:
             self.new_game_draft = menu.draft
@@ -446,6 +506,17 @@ class RummyApp(App[int]):
         from rummy_tui.ui.table_menus import show_help
 
         show_help(self)
+
+    def action_show_guide(self) -> None:
+        """F1: the player's guide over whatever is on screen."""
+        self.show_guide()
+
+    def show_guide(self, page: str = "index", then: Callable[[object], None] | None = None) -> None:
+        """The player's guide at ``page`` (``then`` runs when it closes)."""
+        from rummy_tui.ui.screens.guide import GuideScreen
+
+        if not isinstance(self.screen, GuideScreen):
+            self.push_screen(GuideScreen(page), then)
 
     def show_records(self) -> None:
         """Every player's record (the Records screen), back to the title when closed (not for
@@ -512,6 +583,7 @@ def make_app(
     join_code: str = "",
     guest: bool = False,
     on_join: Callable[[str], None] | None = None,
+    guide_page: str = "index",
 ) -> RummyApp:
     """Build the app.
 
@@ -540,6 +612,7 @@ def make_app(
         join_code=join_code,
         guest=guest,
         on_join=on_join,
+        guide_page=guide_page,
     )
 
 
@@ -551,6 +624,7 @@ def run_app(
     join_code: str = "",
     guest: bool = False,
     on_join: Callable[[str], None] | None = None,
+    guide_page: str = "index",
 ) -> int:
     """Run the game in the terminal until the players quit; returns the exit code."""
     app = make_app(
@@ -561,6 +635,7 @@ def run_app(
         join_code=join_code,
         guest=guest,
         on_join=on_join,
+        guide_page=guide_page,
     )
     result = app.run()
     return int(result or 0) if app.return_code is None else int(app.return_code)

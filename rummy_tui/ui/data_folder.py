@@ -1,4 +1,5 @@
-"""What the app keeps in the data folder: display settings, the saved matches and the records.
+"""What the app keeps: the settings file, and in the data folder the saved matches and the
+records.
 
 Each is opened the first time it is needed (the title screen must not wait for the save store
 or the rules engine), and opened once per session. A folder that cannot be written leaves the
@@ -13,15 +14,26 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rummy_tui.persistence import SaveStore
     from rummy_tui.records import Records
+    from rummy_tui.ui.config import Config
     from rummy_tui.ui.settings import DisplaySettings
 
 
 class DataFolder:
     """The data folder of one app session (None: RUMMY_DATA_DIR or the user data folder)."""
 
-    def __init__(self, folder: Path | None, settings: DisplaySettings | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        settings: DisplaySettings | None = None,
+        *,
+        writes_settings: bool = True,
+    ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self._settings = settings
+        self.writes_settings = writes_settings
+        """Whether a changed setting is written to the settings file (a guest's window, a
+        browser tab of someone else's table, changes its own screen only)."""
+        self._config: Config | None = None
         self._store: SaveStore | None = None
         self._store_opened = False
         self.store_problem: str | None = None
@@ -29,21 +41,32 @@ class DataFolder:
         self._records: Records | None = None
 
     @property
-    def settings(self) -> DisplaySettings:
-        """How cards are drawn and which language is spoken (read once from the folder)."""
-        if self._settings is None:
-            from rummy_tui.ui.settings import load_settings, settings_path
+    def config(self) -> Config:
+        """The settings file (read once; an older ``display.json`` of the folder is moved
+        into it the first time)."""
+        if self._config is None:
+            from rummy_tui.ui.config import read_config
 
-            self._settings = load_settings(settings_path(self.folder))
+            self._config = read_config(data_dir=self.folder)
+        return self._config
+
+    @property
+    def settings(self) -> DisplaySettings:
+        """How cards are drawn and which language is spoken (read once from the settings
+        file)."""
+        if self._settings is None:
+            self._settings = self.config.display_settings()
         return self._settings
 
     def keep_settings(self, settings: DisplaySettings) -> str | None:
-        """Use ``settings`` from now on and write them to the folder; returns the problem
-        writing them, if any (they are used anyway)."""
-        from rummy_tui.ui.settings import save_settings, settings_path
+        """Use ``settings`` from now on and write them to the settings file (not on a guest's
+        window); returns the problem writing them, if any (they are used anyway)."""
+        from rummy_tui.ui.config import write_settings
 
         self._settings = settings
-        return save_settings(settings_path(self.folder), settings)
+        if not self.writes_settings:
+            return None
+        return write_settings(self.config.path, settings)
 
     def use_settings(self, settings: DisplaySettings) -> None:
         """Use ``settings`` from now on without writing them."""

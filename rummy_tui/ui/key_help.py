@@ -21,6 +21,8 @@ from textual.dom import DOMNode
 from textual.keys import format_key
 
 from rummy_tui.i18n import _, pgettext
+from rummy_tui.ui.keymap import bindings_in_force
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -54,6 +56,14 @@ def action_offered(node: DOMNode, binding: Binding) -> bool:
     return node.check_action(name, parameters) is not False
 
 
+def keymap_of(node: DOMNode) -> dict[str, str]:
+    """The keymap in force for ``node`` (none when it belongs to no running app)."""
+    try:
+        return dict(node.app._keymap)
+    except Exception:  # a node of no app: the keys as declared
+        return {}
+
+
 def every_binding(_binding: Binding) -> bool:
     """Keep every binding (a page whose keys are all on offer)."""
     return True
@@ -65,6 +75,7 @@ def key_rows(node: DOMNode, offered: Callable[[Binding], bool] | None = None) ->
     merged = type(node)._merged_bindings
     if merged is None:
         return []
+    merged = bindings_in_force(merged, keymap_of(node))
     keep = offered or (lambda binding: action_offered(node, binding))
     groups: dict[str, list[Binding]] = {}
     for bindings in merged.key_to_bindings.values():
@@ -90,7 +101,7 @@ def _row(bindings: list[Binding]) -> KeyRow:
 def keys_table(rows: Sequence[KeyRow]) -> Table:
     """The rows as a two-column table: the keys, then the key bar's words and what they do."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(justify="right", style="bold #ffd54f", no_wrap=True)
+    table.add_column(justify="right", style=style("bold", "game-highlight"), no_wrap=True)
     table.add_column(ratio=1)
     for row in rows:
         words = Text(row.name, style="bold")

@@ -40,6 +40,7 @@ from rummy_tui.core.cards import RANK_TOKENS, Card, Face, Suit
 from rummy_tui.core.melds import PlacedCard
 from rummy_tui.i18n import current_language
 from rummy_tui.i18n.outside_text import fill as fill  # the one road for names in sentences
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.settings import DisplaySettings
 
 SUIT_GLYPHS: dict[Suit, str] = {
@@ -56,26 +57,29 @@ SUIT_LETTERS: dict[Suit, str] = {
 }
 JOKER_LABEL = "JK"
 
-CARD_FACE_BG = "#f4f1e8"
-"""The card's paper colour: cards are drawn as light tiles so red and black both read well."""
-WILD_BG = "#f7dc6f"
+CARD_FACE_BG = "card-face"
+"""The card's paper colour (a theme variable): cards are drawn as light tiles so red and black
+both read well."""
+WILD_BG = "card-wild"
 """Background of a wild card standing in for another card."""
-MOVED_BG = "#a9d4f5"
+MOVED_BG = "card-moved"
 """Background of a Double Rum joker that has moved (D-6)."""
-JOKER_COLOUR = "#8e24aa"
+JOKER_COLOUR = "card-joker"
 
 TWO_COLOURS: dict[Suit, str] = {
-    Suit.CLUBS: "#111111",
-    Suit.DIAMONDS: "#c62828",
-    Suit.HEARTS: "#c62828",
-    Suit.SPADES: "#111111",
+    Suit.CLUBS: "card-black",
+    Suit.DIAMONDS: "card-red",
+    Suit.HEARTS: "card-red",
+    Suit.SPADES: "card-black",
 }
+"""The ink of each suit in red and black (theme variables)."""
 FOUR_COLOURS: dict[Suit, str] = {
-    Suit.CLUBS: "#1b7a1b",
-    Suit.DIAMONDS: "#1450c8",
-    Suit.HEARTS: "#c62828",
-    Suit.SPADES: "#111111",
+    Suit.CLUBS: "card-green",
+    Suit.DIAMONDS: "card-blue",
+    Suit.HEARTS: "card-red",
+    Suit.SPADES: "card-black",
 }
+"""The ink of each suit in four colours (theme variables)."""
 
 MOVED_MARK = "↻"
 MOVED_MARK_ASCII = "~"
@@ -123,15 +127,16 @@ def card_label(card: Card, settings: DisplaySettings) -> str:
 
 
 def suit_colour(suit: Suit | None, settings: DisplaySettings) -> str:
-    """The ink colour of a suit under the settings (jokers are purple)."""
+    """The ink colour of a suit under the settings in the theme in force (jokers are
+    purple)."""
     if suit is None:
-        return JOKER_COLOUR
-    return (FOUR_COLOURS if settings.four_colour else TWO_COLOURS)[suit]
+        return colour(JOKER_COLOUR)
+    return colour((FOUR_COLOURS if settings.four_colour else TWO_COLOURS)[suit])
 
 
 def face_style(face: Face, settings: DisplaySettings, background: str = CARD_FACE_BG) -> Style:
     """Ink on paper for one face."""
-    return Style(color=suit_colour(face.suit, settings), bgcolor=background, bold=True)
+    return Style(color=suit_colour(face.suit, settings), bgcolor=colour(background), bold=True)
 
 
 def face_text(face: Face, settings: DisplaySettings, width: int = 0) -> Text:
@@ -161,7 +166,7 @@ def placed_text(placed: PlacedCard, settings: DisplaySettings) -> Text:
     text.append(
         card_label(placed.card, settings), style=face_style(placed.card.face, settings, background)
     )
-    text.append(mark, style=Style(color="#333333", bgcolor=background, bold=True))
+    text.append(mark, style=Style(color=colour("card-mark"), bgcolor=colour(background), bold=True))
     text.append(
         face_label(placed.face, settings), style=face_style(placed.face, settings, background)
     )

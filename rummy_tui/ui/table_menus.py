@@ -137,6 +137,8 @@ def show_help(
             toggle_setting(host, choice, restyle)
         elif choice == "language":
             next_language(host, restyle)
+        elif choice == "theme":
+            choose_theme(host, restyle)
         elif choice == "rules":
             host.show_rules()
 
@@ -148,6 +150,27 @@ def toggle_setting(host: TableHost, name: str, restyle: Restyle | None = None) -
     settings = host.settings.toggled(name)
     line = settings.signal_line() if name == "turn_signal" else settings.describe()
     _keep_settings(host, settings, line, restyle)
+
+
+def choose_theme(host: TableHost, restyle: Restyle | None = None) -> None:
+    """The list of colour themes (the one in force first); the one chosen is used at once,
+    kept in the settings file, and the table redrawn in it."""
+    from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+    from rummy_tui.ui.settings import THEMES
+
+    now = host.settings.theme
+    names = [now, *(name for name in THEMES if name != now)]
+
+    def chosen(theme: str | None) -> None:
+        if theme is None or theme == now:
+            return
+        host.top_screen().app.theme = theme
+        settings = host.settings.with_theme(theme)
+        _keep_settings(host, settings, _("Theme: {name}.").format(name=theme), restyle)
+
+    choices = [Choice(name, name) for name in names]
+    note = _("ansi-dark and ansi-light use the terminal's own colours.")
+    host.show_screen(ChoiceScreen(_("Colour theme"), choices, note), chosen)
 
 
 def next_language(host: TableHost, restyle: Restyle | None = None) -> None:

@@ -20,6 +20,7 @@ from rummy_tui.core.offers import SeatOffers
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, match_goal
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.match.setup import names_level
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.render import (
     card_label,
     card_text,
@@ -46,8 +47,30 @@ class Mode(StrEnum):
     """No hand is shown (the keyboard is between players, or several people share it)."""
 
 
-GO_OUT_STYLE = "bold #7cd67c"
-NAME_STYLE = "bold #ffd54f"
+GO_OUT_STYLE = ("bold", "game-good")
+
+
+def keyed(text: str) -> str:
+    """``text`` with its keys (``{draw}``, ``{meld}``...) written as the keys in force, so
+    the phase line names a key moved in the settings file; other fields (``{card}``) stay
+    for :func:`fill`.
+
+    >>> keyed("{draw} the stock or {take} to take {card}")
+    'd the stock or t to take {card}'
+    """
+    from rummy_tui.ui.table_keys import table_keys_in_force
+
+    return text.format_map(_Fields(table_keys_in_force()))
+
+
+class _Fields(dict[str, str]):
+    """The keys in force; any other field is left as it is written."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+NAME_STYLE = ("bold", "game-highlight")
 
 
 def _draw_keys(view: PlayerView, offers: SeatOffers, top: Text | None) -> str:
@@ -58,28 +81,37 @@ def _draw_keys(view: PlayerView, offers: SeatOffers, top: Text | None) -> str:
     if offers.takes_any_depth:
         if stock:
             return _(
-                "d the stock, or t to take from the pile (the deepest card taken must be used)"
+                "{draw} the stock, or {take} to take from the pile (the deepest card taken must "
+                "be used)"
             )
-        return _("the stock is empty: t to take from the pile, or e to end the deal (R-10)")
+        return _(
+            "the stock is empty: {take} to take from the pile, or {end_deal} to end the deal (R-10)"
+        )
     if "draw_two" in offers.moves:
         if top is None:
             if stock:
-                return _("d the stock, or 2 for a two-card draw (B-1)")
-            return _("d turns the discard pile over as the stock, or 2 for a two-card draw (B-1)")
+                return _("{draw} the stock, or {draw_two} for a two-card draw (B-1)")
+            return _(
+                "{draw} turns the discard pile over as the stock, or {draw_two} for a two-card "
+                "draw (B-1)"
+            )
         if stock:
             # Translators: {card} is the top card of the discard pile, drawn as a card.
             return _(
-                "d the stock, t to take {card} with a second card, or 2 for a two-card draw (B-1)"
+                "{draw} the stock, {take} to take {card} with a second card, or {draw_two} for a "
+                "two-card draw (B-1)"
             )
         return _(
-            "d turns the discard pile over as the stock, t to take {card} with a second card, "
-            "or 2 for a two-card draw (B-1)"
+            "{draw} turns the discard pile over as the stock, {take} to take {card} with a second "
+            "card, or {draw_two} for a two-card draw (B-1)"
         )
     if top is None:
-        return _("d the stock") if stock else _("d turns the discard pile over as the stock")
+        return (
+            _("{draw} the stock") if stock else _("{draw} turns the discard pile over as the stock")
+        )
     if stock:
-        return _("d the stock or t to take {card}")
-    return _("d turns the discard pile over as the stock or t to take {card}")
+        return _("{draw} the stock or {take} to take {card}")
+    return _("{draw} turns the discard pile over as the stock or {take} to take {card}")
 
 
 def _phase_line(name: str, what: str, how: Text | str) -> Text:
@@ -88,7 +120,7 @@ def _phase_line(name: str, what: str, how: Text | str) -> Text:
     # (e.g. "Draw a card"), {how} the keys that do it.
     return fill(
         _("{name}: {what} — {how}"),
-        name=Text(name, style=NAME_STYLE),
+        name=Text(name, style=style(*NAME_STYLE)),
         what=Text(what + " ", style="bold"),  # the bar's spacing, as it always was
         how=how,
     )
@@ -115,36 +147,46 @@ def phase_hint(
     can_go_out = bool(offers.go_out.allowed)
     top = card_text(view.top_discard, settings) if view.top_discard is not None else None
     if view.phase is Phase.DRAW:
-        keys = fill(_draw_keys(view, offers, top), card=top or "")
+        keys = fill(keyed(_draw_keys(view, offers, top)), card=top or "")
         text = _phase_line(name, _("Draw a card"), keys)
         if can_go_out:
             text.append(" · ")
-            text.append(_("You can go out now: g"), style=GO_OUT_STYLE)
+            text.append(keyed(_("You can go out now: {go_out}")), style=style(*GO_OUT_STYLE))
         return text
     if view.must_use is not None:
         # Translators: Rummy 500, after taking from the pile; {card} is the deepest card taken.
         what = fill(_("Use the {card} you took"), card=card_text(view.must_use, settings))
         what.stylize("bold")
         what.append(" ")
-        how = _("meld it (select, m) or lay it off (l) before you discard (R-5)")
+        how = keyed(
+            _("meld it (select, {meld}) or lay it off ({lay_off}) before you discard (R-5)")
+        )
         # Translators: the phase line when a card must be used; {what} is "Use the 7♥ you took".
         return fill(
-            _("{name}: {what} — {how}"), name=Text(name, style=NAME_STYLE), what=what, how=how
+            _("{name}: {what} — {how}"),
+            name=Text(name, style=style(*NAME_STYLE)),
+            what=what,
+            how=how,
         )
     if "meld" in offers.moves:
         return _phase_line(
             name,
             _("Meld, lay off or discard"),
-            _("select cards with space, then m meld · l lay off · x discard ends the turn"),
+            keyed(
+                _(
+                    "select cards with space, then {meld} meld · {lay_off} lay off · {discard} "
+                    "discard ends the turn"
+                )
+            ),
         )
     text = _phase_line(
         name,
         _("Discard or go out"),
-        _("x discards and ends the turn · g lays the whole hand down"),
+        keyed(_("{discard} discards and ends the turn · {go_out} lays the whole hand down")),
     )
     if can_go_out:
         text.append(" · ")
-        text.append(_("You can go out now!"), style=GO_OUT_STYLE)
+        text.append(_("You can go out now!"), style=style(*GO_OUT_STYLE))
     return text
 
 
@@ -180,7 +222,7 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
         phrases.append(Text(" · " + goal_words(goal)))
     for note in rule_notes(rules):
         phrase = Text(" · ")
-        phrase.append(note, style="#ffd54f")
+        phrase.append(note, style=colour("game-highlight"))
         phrases.append(phrase)
     if saved:
         phrases.append(Text(f" · {saved}", style="dim"))

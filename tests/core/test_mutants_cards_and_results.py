@@ -1,7 +1,7 @@
 """Rules that broken copies of the core got past the other tests (mutation sample, December 2026).
 
 Each test states one behaviour of RULES.md by its id, worked out from the rule text, so that a
-mutant changing it fails here. See README, "Mutation testing", for the run and the figures.
+mutant changing it fails here. See tests/README.md, "Mutation testing", for the run and the figures.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 ``benchmarks/mutation_operators.py`` forces conditions true or false, adds one to integer
 constants, swaps ``and`` and ``or`` and loosens comparisons. Each test here states one behaviour
-of RULES.md by its id, worked out by hand from the rule text. See README, "Mutation testing".
+of RULES.md by its id, worked out by hand from the rule text. See tests/README.md, "Mutation
+testing".
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each test states a rule of RULES.md by its id, with the numbers worked out from the rule, so
 that a mutant that changes the rule (``>`` for ``>=``, a dropped condition, a swapped
-comparison) fails here. See README, "Tests", for the mutation run.
+comparison) fails here. See tests/README.md for the mutation run.
 """
 
 from __future__ import annotations

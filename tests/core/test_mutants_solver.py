@@ -1,7 +1,8 @@
 """Solver and meld-listing rules that broken copies of the core got past (mutation sample).
 
 Each test states one behaviour of RULES.md by its id, worked out by hand from the rule text, so
-that a mutant of the search internals changing it fails here. See README, "Mutation testing".
+that a mutant of the search internals changing it fails here. See tests/README.md, "Mutation
+testing".
 """
 
 from __future__ import annotations

@@ -104,9 +104,10 @@ def test_cli_message_is_translated(no_locale: Path, capsys: pytest.CaptureFixtur
 def test_saved_setting_chooses_the_language_before_the_parse(
     no_locale: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rummy_tui.ui.settings import DisplaySettings, save_settings, settings_path
+    from rummy_tui.ui.config import config_path, write_settings
+    from rummy_tui.ui.settings import DisplaySettings
 
-    save_settings(settings_path(no_locale), DisplaySettings().with_language("ru"))
+    write_settings(config_path(), DisplaySettings().with_language("ru"))
     page = _help(["--data-dir", str(no_locale), "sheet", "--help"], capsys)
     assert "вывести таблицу счёта" not in page  # the sheet page shows its arguments' help
     assert "имя сохранённой партии" in page

@@ -18,13 +18,8 @@ from rummy_tui.i18n import (
     system_language,
 )
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.settings import (
-    DisplaySettings,
-    load_settings,
-    save_settings,
-    settings_path,
-    start_language,
-)
+from rummy_tui.ui.config import config_path, read_config, start_language, write_settings
+from rummy_tui.ui.settings import DisplaySettings
 from tests.persistence.helpers import match_at
 
 NO_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "RUMMY_CARDS": ""}
@@ -80,11 +75,11 @@ def test_start_language_prefers_flag_then_saved_then_system(
 ) -> None:
     _clear_locale(monkeypatch, LANG="ru_RU.UTF-8")
     assert start_language(None, tmp_path) == "ru"
-    save_settings(settings_path(tmp_path), DisplaySettings().with_language("fi"))
+    write_settings(config_path(), DisplaySettings().with_language("fi"))
     assert start_language(None, tmp_path) == "fi"
     assert start_language("en", tmp_path) == "en"
     _clear_locale(monkeypatch)
-    (tmp_path / "display.json").unlink()
+    config_path().unlink()
     assert start_language(None, tmp_path) == "en"
 
 
@@ -92,15 +87,16 @@ def test_language_and_pack_letters_are_remembered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _clear_locale(monkeypatch)
-    path = settings_path(tmp_path)
+    path = config_path()
     chosen = DisplaySettings(four_colour=True).toggled("pack_letters").with_language("ru")
-    assert save_settings(path, chosen) is None
-    assert load_settings(path) == chosen
-    assert load_settings(path).language == "ru"
-    path.write_text(json.dumps({"language": "klingon", "pack_letters": True}), encoding="utf-8")
-    assert load_settings(path) == DisplaySettings(pack_letters=True)
+    assert write_settings(path, chosen) is None
+    assert read_config(path).display_settings() == chosen
+    assert read_config(path).display_settings().language == "ru"
+    path.write_text('language = "klingon"\n[display]\npack_letters = true\n', encoding="utf-8")
+    assert read_config(path).display_settings() == DisplaySettings()  # a bad file: defaults
+    path.unlink()
     monkeypatch.setenv("RUMMY_CARDS", "pack")
-    assert load_settings(None).pack_letters
+    assert read_config(path).display_settings().pack_letters
 
 
 def test_settings_line_in_each_language() -> None:

@@ -112,7 +112,7 @@ async def test_help_screen_switches_language_and_pack_letters(
     """g on the help screen goes to the next language and p to the pack's court letters; both
     are kept with the display settings and chosen again at the next start."""
     from rummy_tui.i18n import current_language
-    from rummy_tui.ui.settings import load_settings, settings_path, start_language
+    from rummy_tui.ui.config import read_config, start_language
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "RUMMY_CARDS"):
         monkeypatch.setenv(name, "")
@@ -131,7 +131,7 @@ async def test_help_screen_switches_language_and_pack_letters(
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
-    kept = load_settings(settings_path(saved))
+    kept = read_config().display_settings()
     assert (kept.language, kept.pack_letters) == ("ru", True)
     set_language("en")
     assert start_language(None, saved) == "ru"

@@ -5,16 +5,11 @@ on the title screen, is in the help, with the key bar's own words, in every lang
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from textual.widget import Widget
 
 from rummy_tui.i18n import set_language
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.key_help import every_binding, key_rows
 from rummy_tui.ui.screens.title import TitleScreen
-from rummy_tui.ui.table_keys import TABLE_BINDINGS
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import app_for, pass_to, press, screen_lines, stacked_game, table
 from tests.ui.test_menus import ScreenApp
@@ -114,20 +109,3 @@ async def test_question_mark_on_the_title_screen_opens_its_help(saves: bool, lan
         assert ("Continue" in shown) is saves or language != "en"
         await press(pilot, "escape")
         assert isinstance(app.screen, TitleScreen)
-
-
-def test_the_readme_key_table_has_every_key_of_the_table() -> None:
-    """The README's table of keys names every key the table's help lists (L was missing)."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Keys", 1)[1].split("\n\n", 2)[1]
-    listed = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")}
-
-    def plain(keys: str) -> str:
-        return keys.replace("Shift+", "⇧").replace("/", "").replace(" ", "")
-
-    class Keys(Widget):
-        BINDINGS = TABLE_BINDINGS
-
-    rows = key_rows(Keys(), every_binding) + key_rows(RummyApp())
-    missing = [row.keys for row in rows if plain(row.keys) not in {plain(key) for key in listed}]
-    assert not missing

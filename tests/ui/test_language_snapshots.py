@@ -23,7 +23,8 @@ from textual.pilot import Pilot
 from rummy_tui.core import get_variant, new_game
 from rummy_tui.i18n import set_language
 from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.settings import DisplaySettings, start_language
+from rummy_tui.ui.config import start_language
+from rummy_tui.ui.settings import DisplaySettings
 from tests.ui.helpers import NAMES, app_for, press, settle
 from tests.ui.sheet_games import played_game
 from tests.ui.test_play_classic import classic_game

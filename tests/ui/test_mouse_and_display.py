@@ -9,6 +9,8 @@ from rich.text import Text
 
 from rummy_tui.bots import hint
 from rummy_tui.core import Phase, parse_cards
+from rummy_tui.ui.config import read_config
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.render import (
     FOUR_COLOURS,
     TWO_COLOURS,
@@ -18,7 +20,7 @@ from rummy_tui.ui.render import (
     placed_text,
 )
 from rummy_tui.ui.screens.table import Mode
-from rummy_tui.ui.settings import DisplaySettings, load_settings
+from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import CELL
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import (
@@ -149,7 +151,7 @@ async def test_help_lists_every_key_and_switches_the_card_display(tmp_path: Path
         assert app.settings.ascii_suits
         shown = screen_text(app)
         assert "7h" in shown and "♥" not in shown.split("Log")[0]
-        assert load_settings(tmp_path / "display.json") == app.settings  # kept for next time
+        assert read_config().display_settings() == app.settings  # kept for next time
 
 
 async def test_one_person_watches_the_computer_with_their_own_hand() -> None:
@@ -176,12 +178,12 @@ def test_cards_have_rank_suit_glyph_and_colour() -> None:
     assert card_label(ten, settings) == "10♠"
     red = card_text(seven, settings).spans[0].style
     black = card_text(jack, settings).spans[0].style
-    assert str(red.color.triplet.hex) == TWO_COLOURS[seven.suit]  # type: ignore[union-attr]
-    assert str(black.color.triplet.hex) == TWO_COLOURS[jack.suit]  # type: ignore[union-attr]
+    assert str(red.color.triplet.hex) == colour(TWO_COLOURS[seven.suit])  # type: ignore[union-attr]
+    assert str(black.color.triplet.hex) == colour(TWO_COLOURS[jack.suit])  # type: ignore[union-attr]
     four = DisplaySettings(four_colour=True)
     clubs = card_text(jack, four).spans[0].style
-    assert str(clubs.color.triplet.hex) == FOUR_COLOURS[jack.suit]  # type: ignore[union-attr]
-    assert len({FOUR_COLOURS[suit] for suit in FOUR_COLOURS}) == 4
+    assert str(clubs.color.triplet.hex) == colour(FOUR_COLOURS[jack.suit])  # type: ignore[union-attr]
+    assert len({colour(FOUR_COLOURS[suit]) for suit in FOUR_COLOURS}) == 4
     plain = DisplaySettings(ascii_suits=True)
     assert [card_label(card, plain) for card in (seven, ten, jack)] == ["7h", "10s", "Jc"]
 

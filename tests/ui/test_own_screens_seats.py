@@ -333,8 +333,8 @@ async def test_a_joined_screen_signals_its_turn_with_the_bell_and_the_window_tit
 
 async def test_the_turn_signal_is_switched_in_the_help_and_kept(tmp_path: Path) -> None:
     """t in the help switches the turn signal off, says so, and the display settings keep it
-    (display.json), as the other switches."""
-    from rummy_tui.ui.settings import load_settings, settings_path
+    (the settings file), as the other switches."""
+    from rummy_tui.ui.config import read_config
 
     host = host_app(tmp_path, own_setup("Anna,Bob"))
     host.data.keep_settings(host.settings)
@@ -349,4 +349,4 @@ async def test_the_turn_signal_is_switched_in_the_help_and_kept(tmp_path: Path) 
         await press(hp, "t")
         await settle(hp)
         assert host.settings.turn_signal is False
-    assert load_settings(settings_path(tmp_path)).turn_signal is False
+    assert read_config().display_settings().turn_signal is False

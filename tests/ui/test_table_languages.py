@@ -46,7 +46,8 @@ async def test_table_speaks_the_language_and_switches_back(language: str) -> Non
         bob = game_of(app).state.deal.hands[1]
         line = phase_line(app)
         assert line.startswith("Bob: " + _("Draw a card"))
-        assert _("d the stock or t to take {card}").split("{card}")[0] in line
+        said = _("{draw} the stock or {take} to take {card}").split("{card}")[0]
+        assert said.format(draw="d", take="t") in line
         words = footer_words(app)
         for english in ("Draw", "Take discard", "Menu"):  # the draw's keys (issue 21)
             assert _(english) in words

@@ -13,6 +13,7 @@ Run it by hand with ``python -m tests.ui.tmux_driver [--seed 3] [--command "rumm
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import shutil
@@ -53,6 +54,13 @@ class DriverError(AssertionError):
     """The terminal did not show what a player would expect."""
 
 
+def settings_file_environment() -> list[str]:
+    """``-e RUMMY_CONFIG=...`` for tmux when the test names a settings file (a tmux server
+    already running would otherwise give the session its own environment)."""
+    named = os.environ.get("RUMMY_CONFIG")
+    return ["-e", f"RUMMY_CONFIG={named}"] if named else []
+
+
 @dataclass
 class Terminal:
     """A tmux session running one command."""
@@ -74,6 +82,7 @@ class Terminal:
                 str(self.width),
                 "-y",
                 str(self.height),
+                *settings_file_environment(),
                 "bash --norc --noprofile",
             ],
             check=True,

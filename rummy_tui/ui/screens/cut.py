@@ -14,6 +14,8 @@ from textual.widgets import Static
 
 from rummy_tui.i18n import N_, _, pgettext
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.render import card_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
@@ -56,9 +58,9 @@ def cut_text(
             text.append("  " + _("{player} cuts").format(player=f"{players[seat]:<{width}} ") + " ")
             text.append_text(card_text(card, settings, width=3))
             if card.rank == lowest:
-                text.append("  " + _("lowest"), style="bold #ffd54f")
+                text.append("  " + _("lowest"), style=style("bold", "game-highlight"))
             if seat == dealer and number == len(rounds):
-                text.append(" · " + pgettext("cut", "deals"), style="bold #ffd54f")
+                text.append(" · " + pgettext("cut", "deals"), style=style("bold", "game-highlight"))
             text.append("\n")
     text.rstrip()
     return text
@@ -73,11 +75,14 @@ class CutScreen(ScrollKeys, Screen[str]):
 
     CSS_PATH = stylesheet_paths("cut.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
-        Binding("q", "leave", N_("Leave the table")),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "cut",
+        [
+            Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
+            Binding("q", "leave", N_("Leave the table")),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(
         self,

@@ -28,6 +28,8 @@ from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.render import (
     Hanging,
     cards_text,
@@ -51,9 +53,9 @@ def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySet
     parts: list[Text] = []
     for reading in arrangement.readings:
         meld = Text()
-        meld.append("[", style="bold #7cd67c")
+        meld.append("[", style=style("bold", "game-good"))
         meld.append_text(pairs_text(reading.placed, settings))
-        meld.append("]", style="bold #7cd67c")
+        meld.append("]", style=style("bold", "game-good"))
         parts.append(meld)
     if arrangement.deadwood:
         loose = cards_text(arrangement.deadwood, settings)
@@ -70,7 +72,7 @@ def table_cards(view: PlayerView, seat: int, settings: DisplaySettings) -> Text:
         if placed:
             part = join_texts([placed_text(card, settings) for card in placed])
             if meld.owner != seat:
-                part.append(f"→#{meld.meld_id}", style="#9ecbff")
+                part.append(f"→#{meld.meld_id}", style=colour("game-link"))
             parts.append(part)
     return join_texts(parts, " | ") if parts else Text(_("nothing"), style="dim")
 
@@ -116,7 +118,7 @@ def result_lines(
         return lines
     if result.rummy:
         rummy = _("Rummy! The winner went out in one turn, so every loser pays double (C-5).")
-        lines.append((Text(rummy, style="bold #ffd54f"), 0))
+        lines.append((Text(rummy, style=style("bold", "game-highlight")), 0))
     lines.append((Text(_(terms.summary), style="dim"), 0))
     lines.append((Text(), 0))
     width = max(len(name) for name in players)
@@ -126,10 +128,12 @@ def result_lines(
         seat = line.seat
         winner = seat == result.winner
         text = Text()
-        name_style = Style(bold=True, color="#ffd54f" if winner else None)
+        name_style = Style(bold=True, color=colour("game-highlight") if winner else None)
         text.append(f"{players[seat]:<{width}} ", style=name_style)
         change_style = (
-            "bold #7cd67c" if line.change > 0 else ("bold #ff7b7b" if line.change < 0 else "bold")
+            style("bold", "game-good")
+            if line.change > 0
+            else (style("bold", "game-bad") if line.change < 0 else "bold")
         )
         text.append(f"{line.change:+4d} {unit}", style=change_style)
         text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
@@ -206,7 +210,7 @@ def match_text(view: PlayerView) -> Text:
     if not view.winners:
         return text
     names = [view.players[seat] for seat in view.winners]
-    text.append("\n" + winners_line(names) + "\n", style="bold #ffd54f")
+    text.append("\n" + winners_line(names) + "\n", style=style("bold", "game-highlight"))
     if view.settlement:
         winner = view.players[view.winners[0]]
         text.append(
@@ -249,12 +253,15 @@ class DealEndScreen(ScrollKeys, Screen[str]):
 
     CSS_PATH = stylesheet_paths("deal_end.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", N_("Continue"), key_display="Enter"),
-        Binding("c", "sheet", N_("Score sheet")),
-        Binding("q", "leave", N_("Leave the table")),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "deal_end",
+        [
+            Binding("enter", "next", N_("Continue"), key_display="Enter"),
+            Binding("c", "sheet", N_("Score sheet")),
+            Binding("q", "leave", N_("Leave the table")),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.screens.menu_parts import ButtonActions
 from rummy_tui.ui.translate import translate_bindings
 
@@ -28,11 +29,14 @@ class ConfirmDialog(ButtonActions, ModalScreen[bool]):
         "confirm-no": "answer(False)",
     }
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", N_("Cancel")),
-        Binding("n", "answer(False)", N_("No"), show=False),
-        Binding("y", "answer(True)", N_("Yes"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "confirm",
+        [
+            Binding("escape", "answer(False)", N_("Cancel"), id="cancel"),
+            Binding("n", "answer(False)", N_("No"), show=False, id="no"),
+            Binding("y", "answer(True)", N_("Yes"), show=False, id="yes"),
+        ],
+    )
 
     def __init__(self, question: str, confirm_label: str | None = None) -> None:
         """Ask ``question`` (plain text); the confirm button reads ``confirm_label``."""
@@ -66,7 +70,9 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
 
     CSS_PATH = stylesheet_paths("dialogs.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "rename", [Binding("escape", "cancel", N_("Cancel"))]
+    )
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"rename-ok": "rename", "rename-cancel": "cancel"}
 
     def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:

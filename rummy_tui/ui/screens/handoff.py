@@ -35,6 +35,7 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -94,12 +95,15 @@ class HandoffScreen(ScrollKeys, Screen[str]):
 
     CSS_PATH = stylesheet_paths("handoff.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", N_("I am at the keyboard"), key_display="Enter"),
-        Binding("q", "leave", N_("Leave the table")),
-        Binding("u", "take_back", N_("Take back")),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "handoff",
+        [
+            Binding("enter", "go", N_("I am at the keyboard"), key_display="Enter"),
+            Binding("q", "leave", N_("Leave the table")),
+            Binding("u", "take_back", N_("Take back")),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(self, gate: Gate) -> None:
         super().__init__()
@@ -217,9 +221,12 @@ class TakeBackGate(HandoffScreen):
     with "go" (Enter: the discard is taken back), "back" (Esc: the hand-off it came from) or
     "leave" (q)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back"), key_display="Esc"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "take_back_gate",
+        [
+            Binding("escape", "back", N_("Back"), key_display="Esc"),
+        ],
+    )
 
     def __init__(self, name: str, back_to: str, settings: DisplaySettings | None = None) -> None:
         """

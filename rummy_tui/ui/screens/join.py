@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.translate import translate_bindings
 
 CODE_MAX_LENGTH = 24
@@ -32,9 +33,12 @@ class JoinScreen(ModalScreen[None]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back"), key_display="Esc"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "join",
+        [
+            Binding("escape", "back", N_("Back"), key_display="Esc"),
+        ],
+    )
 
     def __init__(self, submit: Callable[[str], None], code: str = "") -> None:
         """``submit(code)`` tries a code: it calls :meth:`refuse` with the reason when the

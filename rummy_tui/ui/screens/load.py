@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.save_lines import describe_save, played_key, save_field
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
 from rummy_tui.ui.screens.menu_parts import ButtonActions
@@ -60,14 +61,17 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         "load-back": "back",
     }
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back")),
-        Binding("r", "rename", N_("Rename")),
-        Binding("d", "delete", N_("Delete")),
-        Binding("delete", "delete", N_("Delete"), show=False),
-        Binding("c", "clear_finished", N_("Clear finished")),
-        Binding("b", "restore_backup", N_("Restore backup")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "load",
+        [
+            Binding("escape", "back", N_("Back")),
+            Binding("r", "rename", N_("Rename")),
+            Binding("d", "delete", N_("Delete")),
+            Binding("delete", "delete", N_("Delete"), show=False),
+            Binding("c", "clear_finished", N_("Clear finished")),
+            Binding("b", "restore_backup", N_("Restore backup")),
+        ],
+    )
 
     def __init__(self, store: SaveStoreLike) -> None:
         """List the saves of ``store`` (a SaveStore)."""

@@ -21,6 +21,8 @@ from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.log_lines import since_mark
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -42,7 +44,7 @@ def full_log_text(
     if since:
         if before:
             text.append("\n")
-        text.append(since_mark(), style="bold #ffd54f")
+        text.append(since_mark(), style=style("bold", "game-highlight"))
         text.append("\n")
         text.append_text(log_lines(since, settings, limit=None))
     return text
@@ -53,12 +55,15 @@ class LogScreen(ScrollKeys, Screen[None]):
 
     CSS_PATH = stylesheet_paths("log_view.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
-        Binding("l", "close", N_("Back"), show=False),
-        Binding("enter", "close", N_("Back"), show=False),
-        *ScrollKeys.SCROLL_BINDINGS,
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "log",
+        [
+            Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
+            Binding("l", "close", N_("Back"), show=False),
+            Binding("enter", "close", N_("Back"), show=False),
+            *ScrollKeys.SCROLL_BINDINGS,
+        ],
+    )
 
     def __init__(
         self,

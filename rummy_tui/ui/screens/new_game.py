@@ -26,6 +26,7 @@ from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import content, notify
 from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns
 from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
 from rummy_tui.ui.screens.setup_check import (
@@ -64,11 +65,14 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         "ng-back": "back",
     }
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back")),
-        Binding("ctrl+s", "start", N_("Start"), priority=True),
-        Binding("f1", "show_rules", N_("Rules of this variant")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "new_game",
+        [
+            Binding("escape", "back", N_("Back")),
+            Binding("ctrl+s", "start", N_("Start"), priority=True),
+            Binding("f1", "show_rules", N_("Rules of this variant")),
+        ],
+    )
 
     class ClearTable(Message):
         """The player asks to forget the remembered table (the app clears it)."""

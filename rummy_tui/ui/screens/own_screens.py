@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -65,12 +66,15 @@ class OwnScreensScreen(ModalScreen[None]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
-        Binding("o", "close", N_("Back to the table"), show=False),
-        Binding("n", "new_code", N_("New code"), show=False),
-        Binding("b", "bring_back", N_("Bring back to this keyboard"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "own_screens",
+        [
+            Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
+            Binding("o", "close", N_("Back to the table"), show=False),
+            Binding("n", "new_code", N_("New code"), show=False),
+            Binding("b", "bring_back", N_("Bring back to this keyboard"), show=False),
+        ],
+    )
 
     def __init__(
         self,

@@ -27,6 +27,8 @@ from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
+from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -53,9 +55,12 @@ class ChoiceScreen(ModalScreen[Any]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", N_("Cancel")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "choice",
+        [
+            Binding("escape", "cancel", N_("Cancel")),
+        ],
+    )
 
     def __init__(
         self,
@@ -144,11 +149,14 @@ class TextScreen(ModalScreen[Any]):
 
     CSS_PATH = stylesheet_paths("prompts.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close"), key_display="Esc"),
-        Binding("enter", "close", N_("Close"), show=False),
-        Binding("question_mark", "close", N_("Close"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "text",
+        [
+            Binding("escape", "close", N_("Close"), key_display="Esc"),
+            Binding("enter", "close", N_("Close"), show=False),
+            Binding("question_mark", "close", N_("Close"), show=False),
+        ],
+    )
 
     def __init__(self, title: str, body: RenderableType, keys_line: str = "") -> None:
         super().__init__()
@@ -172,24 +180,32 @@ class TextScreen(ModalScreen[Any]):
 class HelpScreen(TextScreen):
     """The keys of the table, with the display switches and the way to the rules."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "choose('four_colour')", N_("Four colours"), tooltip=N_("four-colour cards")),
-        Binding("a", "choose('ascii_suits')", N_("ASCII suits"), tooltip=N_("suits as letters")),
-        Binding(
-            "p",
-            "choose('pack_letters')",
-            N_("Pack letters"),
-            tooltip=N_("the language's court letters"),
-        ),
-        Binding("g", "choose('language')", N_("Language")),
-        Binding(
-            "t",
-            "choose('turn_signal')",
-            N_("Turn signal"),
-            tooltip=N_("the signal of your turn on your own screen"),
-        ),
-        Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "help",
+        [
+            Binding(
+                "f", "choose('four_colour')", N_("Four colours"), tooltip=N_("four-colour cards")
+            ),
+            Binding(
+                "a", "choose('ascii_suits')", N_("ASCII suits"), tooltip=N_("suits as letters")
+            ),
+            Binding(
+                "p",
+                "choose('pack_letters')",
+                N_("Pack letters"),
+                tooltip=N_("the language's court letters"),
+            ),
+            Binding("g", "choose('language')", N_("Language")),
+            Binding(
+                "t",
+                "choose('turn_signal')",
+                N_("Turn signal"),
+                tooltip=N_("the signal of your turn on your own screen"),
+            ),
+            Binding("c", "choose('theme')", N_("Theme"), tooltip=N_("the colour theme")),
+            Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
+        ],
+    )
 
     def __init__(self, body: RenderableType) -> None:
         super().__init__(_("Keys and mouse"), body, keys_line(key_rows(self, every_binding)))
@@ -239,6 +255,8 @@ def help_text(
     )
     text.append("\n" + settings.signal_line() + " ", style="bold")
     text.append(_("Press t to switch it on or off.") + "\n")
+    theme_line = _("Press c to choose the colour theme (now {theme}).")
+    text.append(theme_line.format(theme=settings.theme) + "\n")
     if rules is not None:
         # Translators: {variant} is the variant's name, {description} its one-line summary.
         playing = _("You are playing {variant}: {description}").format(
@@ -287,9 +305,11 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append("\n")
     action = getattr(found, "action", None) or getattr(found, "suggested_action", None)
     if action is not None:
-        text.append("\n", style="bold #7cd67c")
+        text.append("\n", style=style("bold", "game-good"))
         move = describe_action(action, settings)
-        text.append_text(fill_words(_("Suggested move: {move}"), "bold #7cd67c", move=move))
+        text.append_text(
+            fill_words(_("Suggested move: {move}"), style("bold", "game-good"), move=move)
+        )
         text.append("\n")
     reason = getattr(found, "reason", "")
     if reason:

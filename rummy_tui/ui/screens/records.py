@@ -28,6 +28,8 @@ from rummy_tui.i18n import N_, _, lists
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.short_names import short_names
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -131,7 +133,7 @@ def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
     return (
         Text(when),
         Text(str(match.deals), justify="right"),
-        plain(winners, style="bold #ffd54f"),
+        plain(winners, style=style("bold", "game-highlight")),
         plain(scores),
     )
 
@@ -141,13 +143,16 @@ class RecordsScreen(Screen[None]):
 
     CSS_PATH = stylesheet_paths("records.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Back"), key_display="Esc"),
-        Binding("q", "close", N_("Back"), show=False),
-        Binding("s", "sort_next", N_("Sort by next column")),
-        Binding("r", "reverse", N_("Reverse order")),
-        Binding("v", "switch", N_("Players/Matches")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "records",
+        [
+            Binding("escape", "close", N_("Back"), key_display="Esc"),
+            Binding("q", "close", N_("Back"), show=False),
+            Binding("s", "sort_next", N_("Sort by next column")),
+            Binding("r", "reverse", N_("Reverse order")),
+            Binding("v", "switch", N_("Players/Matches")),
+        ],
+    )
 
     def __init__(self, records: Records) -> None:
         super().__init__()
@@ -233,7 +238,7 @@ class RecordsScreen(Screen[None]):
         scores = [result.final_score for result in results]
         won = sum(result.won for result in results)
         label = fill(_("{player}: last {n}") + " ", "bold", player=name, n=str(len(results)))
-        label.append(_("(won {n})").format(n=won), style="#ffd54f")
+        label.append(_("(won {n})").format(n=won), style=colour("game-highlight"))
         self.query_one("#records-form-label", Static).update(label)
         spark = self.query_one("#records-spark", Sparkline)
         repeat = max(1, 40 // max(1, len(scores)))

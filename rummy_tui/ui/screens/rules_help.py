@@ -23,6 +23,7 @@ from rummy_tui.core.deal_terms import melding_words
 from rummy_tui.core.variants.option_words import choice_words, note_words
 from rummy_tui.i18n import N_, _, count_cards, lists, ngettext
 from rummy_tui.ui.assets import read_asset, stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.translate import translate_bindings
 
 
@@ -239,12 +240,17 @@ class RulesScreen(Screen[None]):
 
     CSS_PATH = stylesheet_paths("menus.tcss", "rules_help.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close")),
-        Binding("q", "close", N_("Close"), show=False),
-        Binding("left", "other_variant(-1)", N_("Previous variant"), priority=True),
-        Binding("right", "other_variant(1)", N_("Next variant"), priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "rules",
+        [
+            Binding("escape", "close", N_("Close")),
+            Binding("q", "close", N_("Close"), show=False),
+            Binding(
+                "left", "other_variant(-1)", N_("Previous variant"), priority=True, id="previous"
+            ),
+            Binding("right", "other_variant(1)", N_("Next variant"), priority=True, id="next"),
+        ],
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         """Show the rules of ``rules``' variant with its options.

@@ -22,7 +22,9 @@ from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.match_end_messages import MatchEnd
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -75,7 +77,7 @@ def result_lines(sheet: ScoreSheet) -> Text:
         return text
     titles = [sheet.columns[index].title for index in sheet.winners]
     plural = len(sheet.winners) > 1 or len(sheet.columns[sheet.winners[0]].seats) > 1
-    text.append(winners_line(titles, plural), style="bold #ffd54f")
+    text.append(winners_line(titles, plural), style=style("bold", "game-highlight"))
     if sheet.settlement:
         winner = sheet.columns[sheet.winners[0]].title
         payments = [
@@ -97,12 +99,15 @@ class ScoreSheetScreen(Screen[None]):
 
     CSS_PATH = stylesheet_paths("score_sheet.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Back"), key_display="Esc"),
-        Binding("c", "close", N_("Close sheet"), show=False),
-        Binding("q", "close", N_("Back"), show=False),
-        Binding("v", "switch", N_("Sheet/Chart")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "score_sheet",
+        [
+            Binding("escape", "close", N_("Back"), key_display="Esc"),
+            Binding("c", "close", N_("Close sheet"), show=False),
+            Binding("q", "close", N_("Back"), show=False),
+            Binding("v", "switch", N_("Sheet/Chart")),
+        ],
+    )
 
     def __init__(self, sheet: ScoreSheet, settings: DisplaySettings, title: str = "") -> None:
         """Show ``sheet``; ``title`` (a save's name) heads it."""
@@ -159,15 +164,18 @@ class MatchEndScreen(ScoreSheetScreen):
     """The end of the match: the whole sheet with the winner and the settlement, the chart, and
     Play again / New game / Title, posted up as messages."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "choose('again')", N_("Play again")),
-        Binding("n", "choose('new')", N_("New game")),
-        Binding("t", "choose('title')", N_("Title")),
-        Binding("escape", "choose('title')", N_("Title"), show=False),
-        Binding("q", "choose('title')", N_("Title"), show=False),
-        Binding("c", "switch", N_("Sheet/Chart"), show=False),
-        Binding("v", "switch", N_("Sheet/Chart")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "match_end",
+        [
+            Binding("p", "choose('again')", N_("Play again")),
+            Binding("n", "choose('new')", N_("New game")),
+            Binding("t", "choose('title')", N_("Title")),
+            Binding("escape", "choose('title')", N_("Title"), show=False),
+            Binding("q", "choose('title')", N_("Title"), show=False),
+            Binding("c", "switch", N_("Sheet/Chart"), show=False),
+            Binding("v", "switch", N_("Sheet/Chart")),
+        ],
+    )
 
     def compose_buttons(self) -> ComposeResult:
         with Horizontal(id="match-end-buttons"):

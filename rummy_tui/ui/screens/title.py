@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.ui.assets import stylesheet_paths
+from rummy_tui.ui.keymap import named
 from rummy_tui.ui.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 
@@ -43,16 +44,19 @@ class TitleScreen(Screen[str]):
 
     CSS_PATH = stylesheet_paths("title.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", N_("New game")),
-        Binding("c", "choose('continue')", N_("Continue")),
-        Binding("l", "choose('load')", N_("Load")),
-        Binding("j", "choose('join')", N_("Join")),
-        Binding("r", "choose('rules')", N_("Rules")),
-        Binding("p", "choose('records')", N_("Records")),
-        Binding("q", "choose('quit')", N_("Quit")),
-        Binding("question_mark", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = named(
+        "title",
+        [
+            Binding("n", "choose('new')", N_("New game")),
+            Binding("c", "choose('continue')", N_("Continue")),
+            Binding("l", "choose('load')", N_("Load")),
+            Binding("j", "choose('join')", N_("Join")),
+            Binding("r", "choose('rules')", N_("Rules")),
+            Binding("p", "choose('records')", N_("Records")),
+            Binding("q", "choose('quit')", N_("Quit")),
+            Binding("question_mark", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        ],
+    )
 
     def __init__(self, has_saves: bool) -> None:
         """Build the menu.

@@ -19,13 +19,14 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rummy_tui.core import Card
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.render import card_label, face_style
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import repaint
 
 CELL = 4
 """Cells per card: the label right-aligned in three cells, then a gap."""
-CURSOR_BG = "#ffd54f"
+CURSOR_BG = "card-cursor"
 """The card under the cursor is drawn on yellow."""
 
 
@@ -111,7 +112,8 @@ class HandView(Widget, can_focus=False):
                 elif card in picture.fresh:
                     marker = "•"
                 marker_text = Text(
-                    f" {marker}  ", style=Style(bold=True, color="#e8a317", meta={"card": index})
+                    f" {marker}  ",
+                    style=Style(bold=True, color=colour("game-marker"), meta={"card": index}),
                 )
                 if card in picture.selected:
                     lifted.append_text(cell)

@@ -10,21 +10,54 @@ its action, so the footer doubles as a row of buttons.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.events import Click
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.widgets.quiet import repaint
 
-KEY_STYLE = Style(bold=True, color="#1a1a1a", bgcolor="#ffd54f")
-DESCRIPTION_STYLE = Style(color="#e0e0e0")
-DISABLED_KEY_STYLE = Style(color="#777777", bgcolor="#3a3a3a")
-DISABLED_DESCRIPTION_STYLE = Style(color="#777777")
+
+def key_style(enabled: bool) -> Style:
+    """A key's cap on the bar, in the theme in force (grey when the key does nothing now)."""
+    if enabled:
+        return Style(bold=True, color=colour("game-key-text"), bgcolor=colour("game-highlight"))
+    return Style(color=colour("game-muted"), bgcolor=colour("game-muted-back"))
+
+
+def description_style(enabled: bool) -> Style:
+    """A key's words on the bar, in the theme in force."""
+    return Style(color=colour("game-text" if enabled else "game-muted"))
+
+
+def declared_order(active: Mapping[str, ActiveBinding]) -> list[ActiveBinding]:
+    """The active bindings in the order their screens declare them (a key moved by the
+    settings file keeps its place on the bar)."""
+    items = list(active.values())
+    places: dict[str | None, int] = {}
+    for _node, binding, _enabled, _tooltip in items:
+        places.setdefault(binding.id, len(places))
+    order: dict[str | None, int] = {
+        binding.id: index
+        for node in dict.fromkeys(item[0] for item in items)
+        for index, binding in enumerate(_declared(node))
+        if binding.id is not None
+    }
+    return sorted(items, key=lambda item: order.get(item[1].id, places[item[1].id]))
+
+
+def _declared(node: DOMNode) -> list[Binding]:
+    merged = type(node)._merged_bindings
+    if merged is None:
+        return []
+    return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
 
 
 class KeyBar(Widget):
@@ -58,7 +91,9 @@ class KeyBar(Widget):
     def _collect(self) -> None:
         items: list[tuple[str, str, bool, DOMNode, str]] = []
         seen: set[str] = set()
-        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        active = self.screen.active_bindings
+        in_order = declared_order(active) if self.app._keymap else list(active.values())
+        for node, binding, enabled, _tooltip in in_order:
             if not binding.show or not isinstance(binding, Binding):
                 continue
             offered = getattr(node, "key_offered", None)
@@ -88,13 +123,10 @@ class KeyBar(Widget):
         for index, (key, description, enabled, _node, _action) in enumerate(self._items):
             meta = {"key_item": index}
             piece = Text()
-            piece.append(
-                f" {key} ", style=(KEY_STYLE if enabled else DISABLED_KEY_STYLE) + Style(meta=meta)
-            )
+            piece.append(f" {key} ", style=key_style(enabled) + Style(meta=meta))
             piece.append(
                 f" {description} ",
-                style=(DESCRIPTION_STYLE if enabled else DISABLED_DESCRIPTION_STYLE)
-                + Style(meta=meta),
+                style=description_style(enabled) + Style(meta=meta),
             )
             pieces.append(piece)
         return pieces

@@ -15,6 +15,7 @@ from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import merge_log
 from rummy_tui.i18n import N_, current_language
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
+from rummy_tui.ui.palette import style
 from rummy_tui.ui.render import log_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, content_height, update_static
@@ -33,7 +34,7 @@ def record_line(record: ActionRecord, settings: DisplaySettings) -> Text:
     table's own records (a deal starting, a deal ending) stand out."""
     line = log_text(record_sentence(record), settings)
     if record.seat is None:
-        line.stylize("bold #9ecbff")
+        line.stylize(style("bold", "game-link"))
     return line
 
 

@@ -17,6 +17,7 @@ from textual.message import Message
 from rummy_tui.core import PlayerView
 from rummy_tui.core.seat_options import stock_note, variant_options
 from rummy_tui.i18n import _, count_cards
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.render import card_text, fill
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import TextPicture
@@ -75,7 +76,12 @@ class PilesView(TextPicture):
         stock = Style(bold=True, meta={"stock": True})
         # Translators: the stock's label in the piles box, followed by a picture of the pack.
         text.append(_("Stock") + " ", style=stock)
-        text.append("▒▒", style=Style(color="#5c6bc0", bgcolor="#283593", meta={"stock": True}))
+        text.append(
+            "▒▒",
+            style=Style(
+                color=colour("game-stock"), bgcolor=colour("game-stock-back"), meta={"stock": True}
+            ),
+        )
         text.append(" " + count_cards(view.stock_count), style=stock)
         note = stock_note(view)
         if note.rebuilds:

@@ -23,6 +23,7 @@ from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
 from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.match.setup import level_words, names_level
+from rummy_tui.ui.palette import colour
 from rummy_tui.ui.render import placed_text
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import SteadySize, TextPicture
@@ -66,7 +67,7 @@ def score_phrases(view: PlayerView, seat: int) -> list[str]:
 def meld_text(meld: TableMeld, owner_view: int, settings: DisplaySettings) -> Text:
     """A meld as ``#3 7♥ 8♥ 9♥``; cards laid off by others dimmed."""
     text = Text()
-    text.append(f"#{meld.meld_id} ", style=Style(bold=True, color="#9ecbff"))
+    text.append(f"#{meld.meld_id} ", style=Style(bold=True, color=colour("game-link")))
     for number, placed in enumerate(meld.cards):
         if number:
             text.append(" ")
@@ -190,8 +191,12 @@ class PlayerBox(TextPicture):
         # The seat's line is built from phrases that are never broken across lines (at 80
         # columns "· 7 cards" used to wrap as "· 7" / "cards").
         head = Text()
-        head.append("▶ " if playing else "  ", style=Style(bold=True, color="#ffd54f"))
-        head.append(label.name, style=Style(bold=True, color="#ffd54f" if playing else None))
+        head.append(
+            "▶ " if playing else "  ", style=Style(bold=True, color=colour("game-highlight"))
+        )
+        head.append(
+            label.name, style=Style(bold=True, color=colour("game-highlight") if playing else None)
+        )
         phrases: list[Text] = [head]
         width = max(20, width)
         if label.bot_level and not names_level(label.name, label.bot_level):
@@ -205,14 +210,16 @@ class PlayerBox(TextPicture):
         if seat == view.seat:
             phrases.append(Text(" " + _("(you)"), style="italic"))
         if seat == view.dealer:
-            phrases.append(Text(" " + _("[dealer]"), style="#c0a0ff"))
+            phrases.append(Text(" " + _("[dealer]"), style=colour("game-dealer")))
         partners = [
             other for other in team_of(view.rules, seat, len(view.players)) if other != seat
         ]
         if partners:
             names = lists.partners(view.players[other] for other in partners)
             # Translators: the partner's name (or names, joined by " & ").
-            phrases.append(Text(" · " + _("partner {names}").format(names=names), style="#7cd67c"))
+            phrases.append(
+                Text(" · " + _("partner {names}").format(names=names), style=colour("game-good"))
+            )
         phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
         for piece in score_phrases(view, seat):
             phrases.append(Text(f" · {piece}", style="bold"))
@@ -239,7 +246,7 @@ class PlayerBox(TextPicture):
             pieces = [Text(_("laid off:"), style="dim")]
             for meld, placed in laid:
                 part = placed_text(placed, settings)
-                part.append(f"→#{meld.meld_id}", style=Style(color="#9ecbff"))
+                part.append(f"→#{meld.meld_id}", style=Style(color=colour("game-link")))
                 part.stylize(Style(meta={"meld": meld.meld_id}))
                 pieces.append(part)
             text.append("\n")

@@ -19,6 +19,7 @@ from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, ngettext, pgettext
 from rummy_tui.match.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
+from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.render import fill
 from rummy_tui.ui.short_names import short_names
 
@@ -55,9 +56,9 @@ def deal_label(row: SheetRow) -> Text:
     """The deal column of one row: the number, and "dead" or "extra" when it is one."""
     text = Text(str(row.deal_number), style="bold")
     if row.kind is RowKind.DEAD:
-        text.append("\n" + pgettext("sheet row", "dead"), style="italic #ff9e64")
+        text.append("\n" + pgettext("sheet row", "dead"), style=style("italic", "game-dead"))
     elif row.kind is RowKind.EXTRA:
-        text.append("\n" + pgettext("sheet row", "extra"), style="italic #9ecbff")
+        text.append("\n" + pgettext("sheet row", "extra"), style=style("italic", "game-link"))
     return text
 
 
@@ -150,9 +151,9 @@ class ScoreSheetTable(DataTable[Text]):
         totals = []
         for index, total in enumerate(sheet.totals):
             won = index in sheet.winners
-            style = "bold #ffd54f" if won else "bold"
+            ink = style("bold", "game-highlight") if won else "bold"
             shown = _("{total} won").format(total=total) if won else f"{total} "
-            totals.append(Text(shown, style=style))
+            totals.append(Text(shown, style=ink))
         state = _("match over") if sheet.finished else self._progress()
         totals = [right_aligned(text, width) for text, width in zip(totals, widths, strict=True)]
         self.add_row(total_label, *totals, Text(state, style="dim"), key="total")
@@ -163,7 +164,7 @@ class ScoreSheetTable(DataTable[Text]):
             ]
             winner_total = sum(sheet.settlement)
             for index in sheet.winners:
-                pays[index] = Text(f"+{winner_total} ", style="bold #ffd54f")
+                pays[index] = Text(f"+{winner_total} ", style=style("bold", "game-highlight"))
             self.add_row(
                 Text(pgettext("sheet row", "Settle"), style="bold"),
                 *(right_aligned(text, width) for text, width in zip(pays, widths, strict=True)),
@@ -222,9 +223,13 @@ class ScoreSheetTable(DataTable[Text]):
         if row.kind is RowKind.DEAD:
             text.append("- ", style="dim")
         else:
-            style = "#7cd67c" if cell.score > 0 else ("#ff7b7b" if cell.score < 0 else "")
-            text.append(signed(cell.score), style=style)
-            text.append(WENT_OUT if cell.went_out else " ", style="bold #ffd54f")
+            ink = (
+                colour("game-good")
+                if cell.score > 0
+                else (colour("game-bad") if cell.score < 0 else "")
+            )
+            text.append(signed(cell.score), style=ink)
+            text.append(WENT_OUT if cell.went_out else " ", style=style("bold", "game-highlight"))
         text.append(f"\n{cell.total} ", style="bold")
         return text
 
