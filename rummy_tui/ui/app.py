@@ -55,7 +55,7 @@ YOUR_TURN_TITLE = N_("Your turn — Rummy")
 
 
 def window_title_sequence(title: str) -> str:
-    """The terminal's window title set to ``title`` (OSC 2, ended by BEL), the title cleaned
+    r"""The terminal's window title set to ``title`` (OSC 2, ended by BEL), the title cleaned
     of anything that could end the sequence or start another.
 
     >>> window_title_sequence("Rummy")
