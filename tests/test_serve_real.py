@@ -28,6 +28,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from rummy_tui.cli.web_server import TAKEN_OVER
 from rummy_tui.core import get_variant
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence.serving import serving_path
@@ -228,3 +229,40 @@ async def test_a_signal_to_the_server_ends_every_window_and_frees_the_seat(
     assert served.descendants() == []
     assert not serving_path(served.data).exists()
     assert not seat_is_open(path)
+
+
+def resumed(tab: Tab) -> str | None:
+    """The resume token the server gave the tab (None before)."""
+    tokens = [t[1] for t in tab.texts if isinstance(t, list) and t[0] == "resume"]
+    return tokens[-1] if tokens else None
+
+
+async def test_a_code_typed_in_the_prompt_gives_the_tab_its_resume_token(served: Served) -> None:
+    path, code = shared_match(served.data)
+    async with aiohttp.ClientSession() as session:
+        tab = await open_tab(session, served, {})
+        await tab.until(shows("Join a table"), "the join prompt")
+        await tab.keys(code)
+        await tab.keys("\r")
+        await tab.until(resumed, "the resume token")
+        assert seat_is_open(path)
+        await tab.socket.close()
+
+
+async def test_a_reloaded_tab_opens_its_seat_again_and_the_older_window_closes(
+    served: Served,
+) -> None:
+    """The reload race (issue 30, item 7 of the evening): the newer window of a seat takes
+    over, so the returning phone is never told that its seat is open on another screen."""
+    path, code = shared_match(served.data)
+    async with aiohttp.ClientSession() as session:
+        first = await open_tab(session, served, {"join": code})
+        await first.until(resumed, "the seat to open")
+        (older,) = served.descendants()
+        again = await open_tab(session, served, {"resume": resumed(first)})
+        await first.until(lambda tab: ["notice", TAKEN_OVER] in tab.texts, "the older to close")
+        await again.until(shows("Bob's hand"), "Bob's table in the newer window")
+        assert older not in served.descendants() and len(served.descendants()) == 1
+        assert seat_is_open(path)
+        assert b"is open on another screen" not in again.drawn
+        await again.socket.close()
