@@ -67,3 +67,20 @@ def test_guest_is_read_from_the_windows_command_line() -> None:
     assert served_window(parse_arguments(["--guest"])).guest
     assert served_window(parse_arguments(["--lang", "en", "--guest"])).guest
     assert not served_window(parse_arguments([])).guest
+
+
+async def test_a_guest_changes_its_own_display_and_language_but_not_the_hosts(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.ui.settings import settings_path
+    from rummy_tui.ui.table_menus import next_language, toggle_setting
+
+    app = RummyApp(start="title", data_dir=tmp_path, guest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        toggle_setting(app, "four_colour")
+        next_language(app)
+        await settle(pilot)
+        assert app.settings.four_colour and app.settings.language == "fi"
+    path = settings_path(tmp_path)
+    assert path is not None and not path.exists()

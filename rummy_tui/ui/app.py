@@ -92,7 +92,7 @@ class RummyApp(App[int]):
         self.start_setup = setup
         self.start_game = game
         self.start_save = save_name
-        self.data = DataFolder(data_dir, settings)
+        self.data = DataFolder(data_dir, settings, keeps_settings=not guest)
         """Display settings, saves and records of the data folder."""
         self.data_dir = self.data.folder
         self.autosave = autosave

@@ -19,9 +19,17 @@ if TYPE_CHECKING:
 class DataFolder:
     """The data folder of one app session (None: RUMMY_DATA_DIR or the user data folder)."""
 
-    def __init__(self, folder: Path | None, settings: DisplaySettings | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        settings: DisplaySettings | None = None,
+        keeps_settings: bool = True,
+    ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self._settings = settings
+        self.keeps_settings = keeps_settings
+        """Whether a change of settings is written to the folder (a guest's window, a browser
+        tab of another person, changes only its own)."""
         self._store: SaveStore | None = None
         self._store_opened = False
         self.store_problem: str | None = None
@@ -43,6 +51,8 @@ class DataFolder:
         from rummy_tui.ui.settings import save_settings, settings_path
 
         self._settings = settings
+        if not self.keeps_settings:
+            return None
         return save_settings(settings_path(self.folder), settings)
 
     def use_settings(self, settings: DisplaySettings) -> None:
