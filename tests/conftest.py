@@ -260,6 +260,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def fresh_guess_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test is a screen that has typed no wrong code yet (the pace of wrong guesses is
+    kept in the process's memory, and one worker runs many tests)."""
+    from rummy_tui.persistence import seat_codes
+
+    monkeypatch.setattr(seat_codes, "PACE", seat_codes.GuessPace())
+
+
+@pytest.fixture(autouse=True)
 def speak_english() -> Iterator[None]:
     set_language("en")
     yield

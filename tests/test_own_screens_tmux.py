@@ -7,7 +7,8 @@ takes a discard back on his own screen (P-4), and his window's process is killed
 the match is and the deal goes on. Every screen is read with ``capture-pane``; which key to
 press next is read from the shared match file (what every screen replays), and each key is
 sent only once its screen shows the turn it is meant for. A second ``rummy join`` with the same
-code while Bob's screen lives, and a wrong code, are refused with a sentence.
+code while Bob's screen lives takes the seat over (the first window closes with the reason);
+a wrong code is refused with a sentence.
 """
 
 from __future__ import annotations
@@ -136,25 +137,30 @@ def join_bob(data: Path, session: str, code: str, host: Terminal) -> Terminal:
     return bob
 
 
-def test_a_second_screen_on_a_seat_and_a_wrong_code_are_refused(tmp_path: Path) -> None:
-    """While Bob's screen lives, ``rummy join`` with his code is refused on the Join screen
-    with a sentence; a wrong code too (issue 24, item 5)."""
+def test_a_second_screen_on_a_seat_takes_it_over_and_a_wrong_code_is_refused(
+    tmp_path: Path,
+) -> None:
+    """While Bob's screen lives, ``rummy join`` with his code in another window opens his
+    seat there, and the first window closes to the title with the reason (issue 30, item 8:
+    it used to be refused); a wrong code is refused on the Join screen with a sentence."""
     data = tmp_path / "data"
     data.mkdir()
     session = f"rummy-own-refused-{os.getpid()}"
     host, code = shared_screen(data, session)
     try:
-        join_bob(data, session, code, host)
+        bob = join_bob(data, session, code, host)
         join = f"{rummy(data)} join {code}"
         again = new_window(session, "again", join, 100, 30)
-        refused = again.wait_for(
-            lambda text: "Bob's seat is open on another screen." in text, "the refusal"
+        again.wait_for(lambda text: "Bob's hand ·" in text, "Bob's seat on the newer screen")
+        closed = bob.wait_for(
+            lambda text: "Bob's seat was opened" in text,
+            "the older screen's reason",
         )
-        assert "Join a table" in refused and "Traceback" not in refused
+        assert "Traceback" not in closed
         wrong = code[:-1] + ("2" if code[-1] != "2" else "3")
         wrong_window = new_window(session, "wrong", f"{rummy(data)} join {wrong}", 100, 30)
         refused = wrong_window.wait_for(
-            lambda text: "That code opens no seat of this match." in text, "the wrong code"
+            lambda text: "That code opens no seat." in text, "the wrong code"
         )
         assert "Join a table" in refused and "Traceback" not in refused
         for window in ("again", "wrong"):

@@ -54,6 +54,8 @@ TAKE_BACK_CODES: tuple[str, ...] = (
     "takeback.nothing",  # no move of this turn is left to take back
     "takeback.deal_over",  # the deal has ended
     "takeback.hidden_card",  # the move drew a hidden card from the stock
+    "takeback.turn_started",  # the next seat started its turn on the shared screen (a match
+    # played on several screens: the shared match file knows it, the engine does not)
 )
 """Every refusal code of a take-back (stable: the interface may key on the code)."""
 

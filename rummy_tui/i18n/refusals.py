@@ -220,6 +220,9 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "takeback.hidden_card": lambda v: _(
         "The card you drew from the stock was hidden; it cannot be taken back ({rule})."
     ),
+    "takeback.turn_started": lambda v: _(
+        "{player} has started their turn, so the discard can no longer be taken back ({rule})."
+    ),
     "setup.player_count": lambda v: ngettext(
         "{variant} is played by {min_players} to {max_players} players, not {players} ({rule}).",
         "{variant} is played by {min_players} to {max_players} players, not {players} ({rule}).",

@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rummy_tui.persistence.paths import PRIVATE_FILE
+
 TEMP_SUFFIX = ".tmp"
 """Temporary files are ``.<final name>.<pid>.tmp``: hidden, and never listed as saves."""
 RETIRED_SUFFIX = ".old"
@@ -128,7 +130,7 @@ def atomic_write(
         OSError: when the file cannot be written; ``path`` is then untouched.
     """
     temp = temp_path_for(path)
-    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o644)
+    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, PRIVATE_FILE)
     try:
         try:
             for piece in [data] if isinstance(data, bytes) else data:
@@ -162,6 +164,7 @@ def keep_copy(source: Path, target: Path, *, durable: bool = True) -> None:
         os.link(source, temp)
     except OSError:
         shutil.copyfile(source, temp)
+        os.chmod(temp, PRIVATE_FILE)
         if durable:
             with temp.open("rb+") as handle:
                 os.fsync(handle.fileno())

@@ -27,7 +27,7 @@ from rummy_tui.core import get_variant
 from rummy_tui.core.variants import player_count_refusal
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence.atomic import atomic_write
-from rummy_tui.persistence.paths import data_dir
+from rummy_tui.persistence.paths import data_dir, private_folder
 
 LAST_TABLE_FILE = "last_table.json"
 """The file's name inside the data folder."""
@@ -68,7 +68,7 @@ def remember_table(setup: MatchSetup, explicit_data_dir: Path | str | None = Non
     )
     path = last_table_path(explicit_data_dir)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
         atomic_write(path, table.model_dump_json(indent=2).encode("utf-8"))
     except OSError:
         return False

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.paths import PRIVATE_FILE, private_folder
 
 try:
     import fcntl
@@ -60,8 +61,10 @@ def acquire(save_path: Path, name: str | None = None) -> None:
         if path in _held or fcntl is None:
             return
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            private_folder(path.parent, path.parent.parent)
+            descriptor = os.open(
+                path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE
+            )
         except OSError:
             return  # no save folder yet, or a full or read-only disk: saving will say why
         try:

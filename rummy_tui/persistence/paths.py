@@ -10,11 +10,18 @@ The data directory is chosen in this order:
    ``%LOCALAPPDATA%\\rummy_tui`` on Windows.
 
 Saved games live in its ``saves`` folder, one ``NAME.json`` file per match.
+
+The data folder is its owner's alone: it and every folder the game makes in it are created
+0700 (:func:`private_folder`; one that exists and belongs to this account is tightened to
+0700), and every file the game writes there is created 0600 (:data:`PRIVATE_FILE`), so no
+other account of the computer reads a hand, a save or a shared match.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from pathlib import Path
 
 import platformdirs
@@ -28,6 +35,47 @@ SAVES_FOLDER = "saves"
 PENDING_FILE = "records-pending.json"
 """The list of finished matches still to be recorded, inside the data directory (see
 :mod:`rummy_tui.records.pending`)."""
+
+
+PRIVATE_FOLDER = 0o700
+"""The permissions of the data folder and of every folder in it."""
+PRIVATE_FILE = 0o600
+"""The permissions every file of the data folder is created with."""
+
+
+def private_folder(folder: Path, top: Path | None = None) -> Path:
+    """Create ``folder`` and the folders between it and ``top`` (a folder above it, usually
+    the data folder; ``folder`` itself when not given) as :data:`PRIVATE_FOLDER`, tightening
+    those that exist and belong to this account. The folders above ``top`` are created as
+    usual when missing, and left as they are.
+
+    Raises:
+        OSError: when a folder cannot be made.
+    """
+    top = folder if top is None else top
+    levels = [top, *(top / part for part in _parts_between(top, folder))]
+    top.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER)
+    for level in levels:
+        level.mkdir(exist_ok=True, mode=PRIVATE_FOLDER)
+        _tighten(level)
+    return folder
+
+
+def _parts_between(top: Path, folder: Path) -> list[Path]:
+    """``a``, ``a/b``: the folders from below ``top`` down to ``folder``."""
+    relative = folder.relative_to(top)
+    return [*reversed(relative.parents[:-1]), relative] if relative.parts else []
+
+
+def _tighten(folder: Path) -> None:
+    """Make a folder of this account :data:`PRIVATE_FOLDER` (others' folders are left)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # pragma: no cover - Windows: the profile folder is private already
+        return
+    with contextlib.suppress(OSError):
+        status = folder.stat()
+        if status.st_uid == getuid() and stat.S_IMODE(status.st_mode) != PRIVATE_FOLDER:
+            folder.chmod(PRIVATE_FOLDER)
 
 
 def data_dir(explicit: Path | str | None = None) -> Path:

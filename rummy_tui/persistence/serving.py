@@ -29,6 +29,7 @@ from urllib.parse import quote
 
 from rummy_tui.persistence.atomic import atomic_write
 from rummy_tui.persistence.locks import LOCK_FOLDER
+from rummy_tui.persistence.paths import PRIVATE_FILE, private_folder
 
 try:
     import fcntl
@@ -87,8 +88,8 @@ def _take_lock(data_dir: Path) -> int | None:
     """Take the server's lock in ``data_dir`` for this process: its descriptor, or None when
     another running server holds it."""
     folder = data_dir / LOCK_FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(folder / SERVING_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    private_folder(folder, data_dir)
+    descriptor = os.open(folder / SERVING_LOCK, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
     if fcntl is None:  # pragma: no cover - Windows
         return descriptor
     try:

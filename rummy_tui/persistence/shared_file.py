@@ -7,15 +7,16 @@ state in ``DATA_DIR/shared/MATCH-ID.sqlite3``:
   when it was shared, written exactly as a save file of the match (``session.py`` renders it,
   ``format.py`` and ``replay.py`` read it back: one encoding for saves and shared matches);
   ``code_salt``, the salt of the seat codes' hashes; ``finished``, ``1`` once the match is
-  over;
+  over; ``takeover_SEAT``, the newest request of a screen to take seat SEAT over from the
+  screen holding it (a random token, ``seat_codes.py``);
 * table ``moves`` (``seq``, ``seat``, ``deal_number``, ``action_json``, ``made_at``): every
   move made since, the action as the engine applied it (a deal's start with its card order),
   numbered from 1. ``seq`` is the primary key, so move N is one row: of two screens that
   insert move N at the same moment, exactly one succeeds;
 * table ``seat_codes`` (``seat``, ``digest``, ``issued_at``): the salted hash of each seat's
-  code, never the code (``seat_codes.py``);
-* table ``wrong_codes`` (``id``, ``tried_at``): the claims of the last minute that were not
-  yet found right, so a new process cannot reset the limit on wrong codes.
+  code, never the code (``seat_codes.py``). No count of wrong codes is kept (older files
+  have an unused table ``wrong_codes``): each screen's wrong guesses are slowed down in its
+  own memory, so nobody can lock a seat's owner out.
 
 The database runs in WAL mode with ``synchronous=FULL``: a move that its writer was told is
 applied has been written to disk (the WAL is fsynced at each commit), so neither ``kill -9``
@@ -36,8 +37,9 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
+from rummy_tui.persistence.paths import PRIVATE_FILE, private_folder
 
 SHARED_FOLDER = "shared"
 """The folder of shared matches inside the data directory, beside ``saves``."""
@@ -53,7 +55,6 @@ SCHEMA = (
     " action_json TEXT NOT NULL, made_at TEXT NOT NULL)",
     "CREATE TABLE seat_codes (seat INTEGER PRIMARY KEY, digest BLOB NOT NULL UNIQUE,"
     " issued_at TEXT NOT NULL)",
-    "CREATE TABLE wrong_codes (id INTEGER PRIMARY KEY, tried_at REAL NOT NULL)",
 )
 
 
@@ -66,17 +67,59 @@ def shared_path(data_dir: Path, match_id: str) -> Path:
     return data_dir / SHARED_FOLDER / f"{match_id}{SHARED_SUFFIX}"
 
 
+PROBLEMS = {
+    sqlite3.SQLITE_FULL: N_("the disk is full"),
+    sqlite3.SQLITE_READONLY: N_("the file is read-only"),
+    sqlite3.SQLITE_BUSY: N_("another screen kept it busy too long"),
+    sqlite3.SQLITE_LOCKED: N_("another screen kept it busy too long"),
+    sqlite3.SQLITE_IOERR: N_("the disk failed"),
+    sqlite3.SQLITE_CANTOPEN: N_("the file cannot be opened"),
+    sqlite3.SQLITE_PERM: N_("the file may not be written"),
+}
+"""What went wrong, by SQLite's primary result code, in the words of the game."""
+_PROBLEM_TEXTS = {
+    "database or disk is full": sqlite3.SQLITE_FULL,
+    "attempt to write a readonly database": sqlite3.SQLITE_READONLY,
+    "database is locked": sqlite3.SQLITE_BUSY,
+}
+
+
+def problem(error: BaseException) -> str:
+    """What went wrong with the file, in the current language where the game knows the
+    problem (SQLite's own words, or the system's, otherwise)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        code = _PROBLEM_TEXTS.get(str(error))
+    if code is not None and code & 0xFF in PROBLEMS:
+        return _(PROBLEMS[code & 0xFF])
+    return str(getattr(error, "strerror", None) or error)
+
+
+class WriteFailed(SaveError):
+    """A change of the shared file that could not be written; nothing was changed."""
+
+
 def unreadable(path: Path, error: BaseException) -> SaveError:
     """The refusal of a shared match file that cannot be used."""
     return SaveError(
         _("The shared match {file} cannot be used: {problem}.").format(
-            file=path.name, problem=getattr(error, "strerror", None) or error
+            file=path.name, problem=problem(error)
         )
     )
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A connection to an existing shared match file, in WAL mode with full sync.
+def unwritable(path: Path, error: BaseException) -> WriteFailed:
+    """A change of the shared file that failed, in one sentence."""
+    return WriteFailed(
+        _("Nothing was changed: the shared match {file} could not be written ({problem}).").format(
+            file=path.name, problem=problem(error)
+        )
+    )
+
+
+def connect(path: Path, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> sqlite3.Connection:
+    """A connection to an existing shared match file, in WAL mode with full sync; a change
+    waits up to ``busy_timeout`` seconds for another screen's change to end.
 
     Raises:
         SaveError: when the file is missing or is not a database.
@@ -90,19 +133,19 @@ def connect(path: Path) -> sqlite3.Connection:
         # never used by two threads at once.
         connection = sqlite3.connect(
             path,
-            timeout=BUSY_TIMEOUT_MS / 1000,
+            timeout=busy_timeout,
             isolation_level=None,
             check_same_thread=False,
         )
-        _set_up(connection)
+        _set_up(connection, round(busy_timeout * 1000))
         connection.execute("SELECT count(*) FROM moves").fetchone()
     except sqlite3.Error as error:
         raise unreadable(path, error) from None
     return connection
 
 
-def _set_up(connection: sqlite3.Connection) -> None:
-    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+def _set_up(connection: sqlite3.Connection, busy_ms: int = BUSY_TIMEOUT_MS) -> None:
+    connection.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = FULL")
 
@@ -118,10 +161,11 @@ def create_file(path: Path, values: dict[str, str]) -> None:
     """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent, path.parent.parent)
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
-        connection = sqlite3.connect(temporary, isolation_level=None)
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        connection = sqlite3.connect(temporary, isolation_level=None)  # its WAL: 0600 too
         try:
             _set_up(connection)
             connection.execute("BEGIN IMMEDIATE")
@@ -161,13 +205,13 @@ def writing(connection: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Conn
     when the block ends, rolled back when it raises.
 
     Raises:
-        SaveError: when SQLite fails (the file is busy for too long, damaged, or the disk is
-            full); nothing was changed then.
+        WriteFailed: when SQLite fails (the file is busy for too long, read-only, damaged, or
+            the disk is full); nothing was changed then.
     """
     try:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
-        raise unreadable(path, error) from None
+        raise unwritable(path, error) from None
     try:
         yield connection
         connection.execute("COMMIT")
@@ -175,7 +219,7 @@ def writing(connection: sqlite3.Connection, path: Path) -> Iterator[sqlite3.Conn
         with contextlib.suppress(sqlite3.Error):
             connection.execute("ROLLBACK")
         if isinstance(error, sqlite3.Error):
-            raise unreadable(path, error) from None
+            raise unwritable(path, error) from None
         raise
 
 

@@ -20,12 +20,22 @@ game: the engine is deterministic from the recorded card orders and the log.
 Appending move N is one transaction: take the file's write lock, replay what the screen had
 not seen, have the engine verify the action (an action it refuses is never written), insert
 row N, commit. Of two screens acting at the same moment exactly one move is applied; the
-other screen is told :class:`Lost` with the move that won. The rows and their replay are in
-``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in ``seat_codes.py``.
+other screen is told :class:`Lost` with the move that won. An append is all or nothing: when
+the file cannot be written (the disk full, a read-only file, the lock held too long) the
+screen's game and its :attr:`SharedMatch.seq` go back to what the file holds, so the next move
+gets the next number and the log never has a gap.
+
+A row that does not replay (a damaged disk, a hand's edit) freezes nothing: the replay stops
+before it, :attr:`SharedMatch.damage` names it, and the game is the match as it stood before it;
+the next look after the file changes tries again (a mended row is replayed by itself), and the
+shared screen may drop the damaged tail (:meth:`SharedMatch.drop_damaged`). The rows and their
+replay are in ``shared_moves.py``, the file itself in ``shared_file.py``, seat codes in
+``seat_codes.py``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import weakref
@@ -39,6 +49,7 @@ from pydantic import ValidationError
 from rummy_tui import __version__
 from rummy_tui.core import Action, Game, IllegalAction, TakeBack
 from rummy_tui.core.history import ReplayError
+from rummy_tui.core.takeback import TakeBackRefused
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup
@@ -50,6 +61,7 @@ from rummy_tui.persistence.replay import rebuild
 from rummy_tui.persistence.seat_codes import Claimed, ClaimRefused
 from rummy_tui.persistence.session import Session, first_deal_from_seed, first_deal_from_state
 from rummy_tui.persistence.shared_file import (
+    BUSY_TIMEOUT_MS,
     FILE_FORMAT,
     connect,
     create_file,
@@ -61,30 +73,59 @@ from rummy_tui.persistence.shared_file import (
 )
 from rummy_tui.persistence.shared_moves import (
     Applied,
+    DamagedMove,
     Entry,
     Lost,
     Refused,
     SharedMove,
+    each_move,
     insert_move,
     read_moves,
     replay_move,
 )
-from rummy_tui.persistence.shared_tables import new_tags, table_tag
+from rummy_tui.persistence.shared_tables import new_tags, read_join_code, table_path, table_tag
 
 __all__ = [
     "Applied",
     "ClaimRefused",
     "Claimed",
+    "DamagedMove",
     "Lost",
     "Refused",
+    "SeatsRefused",
     "SharedMatch",
     "SharedMove",
 ]
 
 OWN_SEATS_KEY = "own_seats"
 """The ``match`` value listing the seats played on their own screens (JSON)."""
+TURN_OPENED_KEY = "turn_opened"
+"""The ``match`` value holding the number of the newest move when the seat to act started its
+turn at the shared keyboard (Enter at its hand-off): the discard before it is no longer taken
+back (P-4). It says nothing once a newer move is made."""
 KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
+SEATS_ON_SHARED_SCREEN = N_("Only the shared screen moves seats and gives out join codes ({rule}).")
 
+
+SEATS_RULE = "P-6"
+"""The rule that keeps the seats' management on the shared screen."""
+
+
+def seats_refusal() -> str:
+    """The one sentence refusing a seat change or a code on a joined screen (P-6)."""
+    return _(SEATS_ON_SHARED_SCREEN).format(rule=SEATS_RULE)
+
+
+class SeatsRefused(SaveError):
+    """A screen that joined as a seat asked to move a seat or make a code (P-6): nothing was
+    changed."""
+
+    def __init__(self) -> None:
+        super().__init__(seats_refusal())
+
+
+BUSY_TIMEOUT = BUSY_TIMEOUT_MS / 1000
+"""Seconds a change waits for another screen's change to end before it gives up."""
 WATCH_INTERVAL = 0.05
 """Seconds between two looks of a watching screen at :meth:`SharedMatch.has_news` (see
 ``benchmarks/bench_shared_log.py`` for what it costs and how soon a move is seen)."""
@@ -108,19 +149,28 @@ class SharedMatch:
         """The shared match file."""
         self.setup: MatchSetup = opening.setup
         """The match's setup."""
-        self.wrong_code_delay = seat_codes.WRONG_CODE_DELAY
-        """Seconds before a wrong code is answered."""
+        self.pace: seat_codes.GuessPace = seat_codes.PACE
+        """How long this screen waits for the answer to a wrong code (this process's pace,
+        shared by every match it opens)."""
         self._connection = connection
         self._opening = opening
         self._seen_version = data_version(connection)
         self._held: dict[int, int] = {}
+        self._tokens: dict[int, str | None] = {}
+        self.takeover_wait = seat_codes.TAKEOVER_WAIT
+        """Seconds a claim waits for another screen holding the seat to let go of it."""
         self.game: Game = game if game is not None else rebuild(opening)
         """The game with every move up to :attr:`seq` replayed (the very game object a match
         was shared from, on the screen that shared it)."""
         self.seq = 0
         """How many moves of the log :attr:`game` holds."""
+        self.damage: DamagedMove | None = None
+        """The first move of the log that does not replay, while there is one: :attr:`game`
+        is the match as it stood before it."""
         self._entries: list[Entry] = []
-        self.catch_up()
+        self._moves: list[SharedMove] = []
+        with contextlib.suppress(DamagedMove):  # the match opens as it stood before it
+            self.catch_up()
 
     # ------------------------------------------------------------------ opening
 
@@ -168,14 +218,18 @@ class SharedMatch:
         raise AssertionError("unreachable")  # pragma: no cover - new_tags never ends
 
     @classmethod
-    def open(cls, path: Path, *, game: Game | None = None) -> SharedMatch:
+    def open(
+        cls, path: Path, *, game: Game | None = None, busy_timeout: float = BUSY_TIMEOUT
+    ) -> SharedMatch:
         """Open a shared match file and replay it (``game``: the game the file was just made
-        from, used as it is).
+        from, used as it is). A move that does not replay stops the replay there
+        (:attr:`damage` names it). A change waits up to ``busy_timeout`` seconds for another
+        screen's change to end.
 
         Raises:
-            SaveError: for a missing, damaged or newer file, or a move that does not replay.
+            SaveError: for a missing, damaged or newer file.
         """
-        connection = connect(path)
+        connection = connect(path, busy_timeout)
         try:
             version = read_value(connection, "file_format")
             if version != str(FILE_FORMAT):
@@ -259,36 +313,73 @@ class SharedMatch:
         return news
 
     def catch_up(self) -> list[tuple[SharedMove, Entry]]:
-        """Replay the moves this screen has not seen; each with what it became."""
+        """Replay the moves this screen has not seen; each with what it became.
+
+        Raises:
+            DamagedMove: for the first move that does not replay (the moves before it are
+                replayed, :attr:`game` is the match as it stood before it, :attr:`damage`
+                names it until the row is mended and replayed, or dropped).
+            SaveError: when the file cannot be read.
+        """
         done = []
-        for move in self.moves_since(self.seq):
-            done.append((move, self._replay(move)))
+        try:
+            for move in each_move(self._connection, self.path, self.seq):
+                done.append((move, self._replay(move)))
+        except DamagedMove as damage:
+            self.damage = damage
+            raise
+        self.damage = None
         return done
 
     def _replay(self, move: SharedMove) -> Entry:
-        if move.seq != self.seq + 1:
-            raise SaveError(
-                _("The shared match {file} lacks move {seq}.").format(
-                    file=self.path.name, seq=self.seq + 1
-                )
-            )
         try:
             entry = replay_move(self.game, move)
         except (ReplayError, IllegalAction, ValidationError) as failure:
             refusal = failure if isinstance(failure, IllegalAction) else None
             if isinstance(failure, ReplayError):
                 refusal = failure.refusal
-            self.game = rebuild(self._opening)  # the replay may have stopped half-way
-            self.seq, self._entries = 0, []
+            self._rewind(self.seq)  # the replay may have stopped half-way
             reason = refusal_sentence(refusal) if refusal is not None else move.action.kind
-            raise SaveError(
+            raise DamagedMove(
+                move.seq,
                 _("Move {seq} of the shared match {file} does not replay: {reason}").format(
                     seq=move.seq, file=self.path.name, reason=reason
-                )
+                ),
             ) from None
         self.seq = move.seq
         self._entries.append(entry)
+        self._moves.append(move)
         return entry
+
+    def _rewind(self, seq: int) -> None:
+        """Hold the match as it stood after move ``seq`` (a move only half made, or made in
+        memory but not written, is undone): the opening again, and the moves up to ``seq``
+        replayed from memory (the file is not read: it may be what failed)."""
+        game = rebuild(self._opening)
+        moves = self._moves[:seq]
+        entries = [replay_move(game, move) for move in moves]
+        self.game, self.seq, self._moves, self._entries = game, seq, moves, entries
+
+    def drop_damaged(self) -> int:
+        """Continue the match from before its damaged move: that move and every move after
+        it are deleted, in one change (a row mended meanwhile is replayed instead, and nothing
+        is dropped). Returns how many moves were dropped.
+
+        Raises:
+            WriteFailed: when the file cannot be written (nothing was dropped).
+        """
+        with writing(self._connection, self.path):
+            with contextlib.suppress(DamagedMove):
+                self.catch_up()
+            if self.damage is None:
+                return 0
+            dropped = self._connection.execute("DELETE FROM moves WHERE seq > ?", (self.seq,))
+            self._connection.execute(
+                "UPDATE match SET value = ? WHERE key = 'finished'",
+                ("1" if self.game.is_over else "0",),
+            )
+        self.damage = None
+        return int(dropped.rowcount)
 
     # ------------------------------------------------------------------ moving
 
@@ -307,27 +398,29 @@ class SharedMatch:
             SaveError: when the file cannot be written (nothing was written then).
         """
         number = expected_seq + 1
-        with writing(self._connection, self.path):
-            self.catch_up()
-            if self.seq >= number:
-                return Lost(self._moves_made(number), self._entries[number - 1])
-            if number != self.seq + 1:
-                raise SaveError(
-                    ngettext(
-                        "Move {seq} cannot be made: the shared match holds {latest} move.",
-                        "Move {seq} cannot be made: the shared match holds {latest} moves.",
-                        self.seq,
-                    ).format(seq=number, latest=self.seq)
-                )
-            refusal = self.game.refusal(action, seat)
-            if refusal is not None:
-                return Refused(refusal)
-            try:
+        unwritten: int | None = None  # the move number before this move, once it is made
+        try:
+            with writing(self._connection, self.path):
+                self.catch_up()
+                if self.seq >= number:
+                    return Lost(self._moves_made(number), self._entries[number - 1])
+                if number != self.seq + 1:
+                    raise SaveError(
+                        ngettext(
+                            "Move {seq} cannot be made: the shared match holds {latest} move.",
+                            "Move {seq} cannot be made: the shared match holds {latest} moves.",
+                            self.seq,
+                        ).format(seq=number, latest=self.seq)
+                    )
+                refusal = self.game.refusal(action, seat) or self._turn_started(action)
+                if refusal is not None:
+                    return Refused(refusal)
+                unwritten = self.seq
                 move = self._write(number, action, seat)
-            except BaseException:
-                self.game = rebuild(self._opening)  # the game may hold the move unwritten
-                self.seq, self._entries = 0, []
-                raise
+        except BaseException:
+            if unwritten is not None:  # all or nothing: the game and the number as in the file
+                self._rewind(unwritten)
+            raise
         return Applied(move, self._entries[-1])
 
     def _write(self, number: int, action: Action, seat: int | None) -> SharedMove:
@@ -346,20 +439,81 @@ class SharedMatch:
             self._connection.execute("UPDATE match SET value = '1' WHERE key = 'finished'")
         self.seq = number
         self._entries.append(entry)
+        self._moves.append(move)
         return move
 
     def _moves_made(self, number: int) -> SharedMove:
         return self.moves_since(number - 1)[0]
 
+    # ------------------------------------------------------------------ the turn under way
+
+    def open_turn(self) -> bool:
+        """The seat to act starts its turn at the shared keyboard (Enter at its hand-off):
+        from now on the discard that ended the turn before is no longer taken back, on any
+        screen (P-4). Marked only while the file holds no move this screen has not seen
+        (whether it was: a take-back that came first is shown instead).
+
+        Raises:
+            SaveError: when the file cannot be written.
+        """
+        with writing(self._connection, self.path):
+            if self.latest_seq() != self.seq:
+                return False
+            self._connection.execute(
+                "INSERT OR REPLACE INTO match (key, value) VALUES (?, ?)",
+                (TURN_OPENED_KEY, str(self.seq)),
+            )
+        return True
+
+    def turn_opened(self) -> bool:
+        """Whether the seat to act started its turn at the shared keyboard after the newest
+        move this screen holds."""
+        try:
+            return read_value(self._connection, TURN_OPENED_KEY) == str(self.seq)
+        except sqlite3.Error as error:
+            raise unreadable(self.path, error) from None
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """Why ``seat`` may not take back the newest move now (P-4), or None: the game's
+        answer, or that the next seat has started its turn since the discard."""
+        return self.game.take_back_refusal(seat) or self.turn_started_refusal()
+
+    def turn_started_refusal(self) -> IllegalAction | None:
+        """Why the discard that ended the last turn is not taken back any more: the next
+        seat started its turn at the shared keyboard (P-4); None when it has not."""
+        return self._turn_started(TakeBack())
+
+    def _turn_started(self, action: Action) -> IllegalAction | None:
+        """The refusal of taking back the discard that ended the last turn once the next
+        seat has started its turn at the shared keyboard (P-4), or None."""
+        log = self.game.state.log
+        current = self.game.current
+        if not isinstance(action, TakeBack) or not log or log[-1].seat in (None, current):
+            return None
+        if not self.turn_opened():
+            return None
+        return TakeBackRefused("takeback.turn_started", player=self.game.players[current])
+
     # ------------------------------------------------------------------ seats
+
+    def joined_as_seat(self) -> bool:
+        """Whether this screen holds a seat of its own (a joined screen, not the shared one)."""
+        return bool(self._held)
+
+    def _shared_screen_only(self) -> None:
+        """Refuse a seat change on a joined screen (P-6)."""
+        if self.joined_as_seat():
+            raise SeatsRefused()
 
     def issue_code(self, seat: int) -> str:
         """A new code for ``seat`` (replacing its earlier one), to be shown on the shared
         screen only, until the seat joins. The file keeps only its salted hash.
 
         Raises:
+            SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the match is over, or ``seat`` is not a seat of the match.
         """
+        self._shared_screen_only()
         if not 0 <= seat < len(self.game.players):
             raise SaveError(_("The match has no seat {seat}.").format(seat=seat))
         return seat_codes.issue_code(self._connection, self.path, seat)
@@ -369,8 +523,10 @@ class SharedMatch:
         the shared keyboard loses its code (its screen sees the change and closes).
 
         Raises:
+            SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the file cannot be written.
         """
+        self._shared_screen_only()
         with writing(self._connection, self.path):
             self._connection.execute(
                 "UPDATE match SET value = ? WHERE key = ?", (_seat_list(seats), OWN_SEATS_KEY)
@@ -400,26 +556,87 @@ class SharedMatch:
 
     def claim(self, code: str) -> Claimed | ClaimRefused:
         """Open the seat whose code ``code`` is on this screen, or say why not: a wrong or
-        malformed code, too many wrong codes this minute, a finished match, or the seat
-        open on another live screen."""
-        found = seat_codes.find_seat(self._connection, self.path, code, self.wrong_code_delay)
+        malformed code (a wrong one after this screen's wait), a finished match, a seat
+        played at the shared keyboard."""
+        with self.pace.guess() as guess:
+            return self._claim(code, guess)
+
+    @classmethod
+    def join(
+        cls, data_dir: Path | str | None, text: str, *, pace: seat_codes.GuessPace | None = None
+    ) -> tuple[SharedMatch, int] | ClaimRefused:
+        """Open the match and the seat of the join code ``text`` (table tag and seat code)
+        in the data folder: the match with the seat held, or the refusal. A tag that names
+        no match is answered as a wrong code is, after the same work and wait.
+
+        Raises:
+            SaveError: when the table's file is damaged or cannot be read.
+        """
+        pace = pace if pace is not None else seat_codes.PACE
+        read = read_join_code(text)
+        if read is None:
+            return ClaimRefused(_(seat_codes.MALFORMED))
+        with pace.guess() as guess:
+            path = table_path(find_data_dir(data_dir), read.tag)
+            if not path.is_file():
+                return seat_codes.no_such_table(read.seat_code, guess)
+            shared = cls.open(path)
+            shared.pace = pace
+            try:
+                claimed = shared._claim(read.seat_code, guess)
+            except BaseException:
+                shared.close()
+                raise
+        if isinstance(claimed, ClaimRefused):
+            shared.close()
+            return claimed
+        return shared, claimed.seat
+
+    def _claim(self, code: str, guess: seat_codes.Guess) -> Claimed | ClaimRefused:
+        found = seat_codes.find_seat(self._connection, self.path, code, guess)
         if isinstance(found, ClaimRefused):
             return found
         if found not in self.own_seats():
             return ClaimRefused(_(KEYBOARD_SEAT).format(player=self.game.players[found]))
         if found not in self._held:
-            try:
-                descriptor = seat_codes.lock_seat(self.path, found)
-            except OSError as error:
-                raise unreadable(self.path, error) from None
+            descriptor, token = self._take_seat(found)
             if descriptor is None:
                 return ClaimRefused(_(seat_codes.SEAT_OPEN).format(player=self.game.players[found]))
             self._held[found] = descriptor
+            self._tokens[found] = token
         return Claimed(found)
+
+    def _take_seat(self, seat: int) -> tuple[int | None, str | None]:
+        """The lock of ``seat`` (taken over from a live screen holding it, which is asked to
+        let go and waited for), with the takeover request this screen knows of; None for the
+        lock when the holder kept it."""
+        known = seat_codes.takeover_token(self._connection, self.path, seat)
+        try:
+            descriptor = seat_codes.lock_seat(self.path, seat)
+            if descriptor is not None:
+                return descriptor, known
+            token = seat_codes.request_takeover(self._connection, self.path, seat)
+            return seat_codes.wait_for_seat(self.path, seat, self.takeover_wait), token
+        except OSError as error:
+            raise unreadable(self.path, error) from None
+
+    def taken_over(self) -> list[int]:
+        """The seats of this screen that a newer screen asked for since this one took them:
+        let go of now (this screen closes). A look at the file, made when it changed
+        (:meth:`has_news`)."""
+        lost = [
+            seat
+            for seat in self._held
+            if seat_codes.takeover_token(self._connection, self.path, seat) != self._tokens[seat]
+        ]
+        for seat in lost:
+            self.release(seat)
+        return lost
 
     def release(self, seat: int) -> None:
         """Let another screen open ``seat``."""
         descriptor = self._held.pop(seat, None)
+        self._tokens.pop(seat, None)
         if descriptor is not None:
             seat_codes.unlock_seat(descriptor)
 

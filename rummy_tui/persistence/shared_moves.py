@@ -10,6 +10,7 @@ through the engine's take-back, which replays the deal the same way.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,12 +81,29 @@ class Refused:
     refusal: IllegalAction
 
 
+class DamagedMove(SaveError):
+    """A move of the log that cannot be replayed: a row that is not a move, a move the
+    engine does not make as recorded, or a number missing. The moves before it are sound."""
+
+    def __init__(self, seq: int, sentence: str) -> None:
+        super().__init__(sentence)
+        self.seq = seq
+        """The number of the damaged move."""
+
+
 def read_moves(connection: sqlite3.Connection, path: Path, seq: int) -> list[SharedMove]:
     """The moves of the file ``path`` after number ``seq``, oldest first.
 
     Raises:
-        SaveError: when the file cannot be read or a row holds no action.
+        SaveError: when the file cannot be read; :class:`DamagedMove` for a row that holds
+            no action, or a number missing.
     """
+    return list(each_move(connection, path, seq))
+
+
+def each_move(connection: sqlite3.Connection, path: Path, seq: int) -> Iterator[SharedMove]:
+    """The moves after number ``seq`` one by one, oldest first (read at once): a damaged row
+    raises :class:`DamagedMove` only when its turn comes, after the sound ones before it."""
     try:
         rows = connection.execute(
             "SELECT seq, seat, deal_number, action_json, made_at FROM moves"
@@ -94,18 +112,34 @@ def read_moves(connection: sqlite3.Connection, path: Path, seq: int) -> list[Sha
         ).fetchall()
     except sqlite3.Error as error:
         raise unreadable(path, error) from None
-    moves = []
+    expected = seq + 1
     for number, seat, deal_number, action_json, made_at in rows:
+        if number != expected:
+            raise DamagedMove(
+                expected,
+                _("The shared match {file} lacks move {seq}.").format(file=path.name, seq=expected),
+            )
         try:
             action = _ACTION.validate_json(action_json)
-        except ValidationError:
-            raise SaveError(
+            move = SharedMove(int(number), _seat_of(seat), int(deal_number), action, made_at)
+        except (ValidationError, TypeError, ValueError):
+            raise DamagedMove(
+                number,
                 _("Move {seq} of the shared match {file} is not a move.").format(
                     seq=number, file=path.name
-                )
+                ),
             ) from None
-        moves.append(SharedMove(number, seat, deal_number, action, made_at))
-    return moves
+        yield move
+        expected += 1
+
+
+def _seat_of(value: object) -> int | None:
+    """A row's seat: a number or none (anything else is no seat)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(value)
+    return value
 
 
 def insert_move(connection: sqlite3.Connection, move: SharedMove) -> None:

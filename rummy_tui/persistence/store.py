@@ -56,7 +56,7 @@ from rummy_tui.persistence.listing import BACKUP_SUFFIX, SaveListing
 from rummy_tui.persistence.managing import move_save, refuse_folders, remove_save
 from rummy_tui.persistence.names import check_existing_name, check_new_name
 from rummy_tui.persistence.overwrite import check_overwrite
-from rummy_tui.persistence.paths import saves_dir
+from rummy_tui.persistence.paths import private_folder, saves_dir
 from rummy_tui.persistence.replay import rebuild
 from rummy_tui.persistence.save_paths import SavePaths
 from rummy_tui.persistence.session import Stamp
@@ -215,7 +215,7 @@ class SaveStore:
                     name,
                 )
             try:
-                self.directory.mkdir(parents=True, exist_ok=True)
+                private_folder(self.directory, self.directory.parent)
                 atomic_write(path, data, backup=self._paths.backup(name), durable=self.durable)
                 stamp = stamp_of(os.lstat(path))
             except OSError as error:

@@ -19,12 +19,13 @@ Tables (version 1):
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 from rummy_tui.i18n import _
-from rummy_tui.persistence.paths import data_dir
+from rummy_tui.persistence.paths import PRIVATE_FILE, data_dir, private_folder
 
 RECORDS_FILE = "stats.sqlite3"
 """The database's file name inside the data folder."""
@@ -147,7 +148,9 @@ def connect(path: Path, timeout: float = LOCK_TIMEOUT) -> sqlite3.Connection:
         RecordsError: for a newer schema; sqlite3.Error or OSError for a damaged, locked or
             unwritable file.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
+    # made 0600 before SQLite opens it: its journal and WAL take the file's permissions
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE))
     connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     try:
         connection.execute("PRAGMA foreign_keys = ON")

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.persistence.paths import PENDING_FILE, pending_path
+from rummy_tui.persistence.paths import PENDING_FILE, PRIVATE_FILE, pending_path, private_folder
 
 if TYPE_CHECKING:
     from rummy_tui.records import Records
@@ -78,9 +78,13 @@ def write_pending(path: Path, entries: list[Unrecorded]) -> None:
                 for entry in entries
             ]
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temporary.write_text(text, encoding="utf-8")
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
         os.replace(temporary, path)
 
 

@@ -46,7 +46,23 @@ if TYPE_CHECKING:
     from rummy_tui.ui.session import MatchSession
     from rummy_tui.ui.settings import DisplaySettings
 
-__all__ = ["RummyApp", "Start", "make_app", "run_app"]
+__all__ = ["RummyApp", "Start", "make_app", "run_app", "window_title_sequence"]
+
+
+YOUR_TURN_TITLE = N_("Your turn — Rummy")
+"""The window title of a seat's own screen while it is that seat's turn."""
+
+
+def window_title_sequence(title: str) -> str:
+    """The terminal's window title set to ``title`` (OSC 2, ended by BEL), the title cleaned
+    of anything that could end the sequence or start another.
+
+    >>> window_title_sequence("Rummy")
+    '\x1b]2;Rummy\x07'
+    """
+    from rummy_tui.i18n.outside_text import clean
+
+    return f"\x1b]2;{clean(title)}\x07"
 
 
 class RummyApp(App[int]):
@@ -162,6 +178,20 @@ class RummyApp(App[int]):
         """Put ``screen`` away if it is on top (its answer is dropped unread)."""
         if self.screen is screen and len(self.screen_stack) > 1:
             self.pop_screen()
+
+    def signal_turn(self, mine: bool) -> None:
+        """Whether it is this screen's turn now (a seat's own screen): when its turn starts,
+        the bell rings once and the window title says so; afterwards the title is the game's
+        again. The app's title is the same text; the terminal gets it as an OSC 2 sequence."""
+        title = _(YOUR_TURN_TITLE) if mine else self.TITLE
+        if title == self.title:
+            return
+        self.title = title
+        if mine:
+            self.bell()
+        if not self.is_headless and self._driver is not None:
+            with contextlib.suppress(Exception):
+                self._driver.write(window_title_sequence(title))
 
     def in_thread(self, work: Callable[[], None], group: str) -> None:
         """Run ``work`` in a worker thread of ``group`` (its errors are not fatal)."""

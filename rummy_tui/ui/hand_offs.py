@@ -25,7 +25,7 @@ from rummy_tui.ui.table_text import Mode
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from rummy_tui.core import Game, PlayerView
+    from rummy_tui.core import Game, IllegalAction, PlayerView
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.handoff import Gate, HandoffScreen
@@ -44,6 +44,15 @@ class HandingOn(Protocol):
 
     def seat_may_not_take_back(self, seat: int | None) -> str | None:
         """Why ``seat`` is not a person at this table who may take back a move, or None."""
+        ...
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """The core's reason why ``seat`` may not take back the newest move now (P-4)."""
+        ...
+
+    def turn_opened(self) -> None:
+        """The seat to act starts its turn at this keyboard (P-4: the discard before it is
+        taken back no more)."""
         ...
 
     def hide_hand(self) -> PlayerView:
@@ -94,6 +103,8 @@ def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None)
         mover = None  # the named player's own move of this turn: u at the table after Enter
     elif mover is not None and session.seat_may_not_take_back(mover) is not None:
         mover = None  # a seat on its own screen takes its discard back there
+    elif mover is not None and session.take_back_refusal(mover) is not None:
+        mover = None  # the hand-off was passed once already (a shared match knows it)
     offer = None
     if mover is not None:
         offer = _("{player} may still press u to take back the discard.").format(
@@ -165,6 +176,7 @@ def _handed_over(session: HandingOn, seat: int, mover: int | None, choice: str |
         session.leave_table(on_cancel=partial(session.next_turn, True))
         return
     session.keyboard_seat = seat
+    session.turn_opened()  # P-4: the keyboard is passed on; the discard stays
     if session.controller.is_bot(session.controller.current):
         session.next_turn()  # the computers before this person play; the person watches
         return
@@ -202,7 +214,7 @@ def take_back_reason(session: HandingOn, seat: int) -> str | None:
     if refusal is not None:
         return refusal
     try:
-        core_refusal = session.game.take_back_refusal(seat)
+        core_refusal = session.take_back_refusal(seat)
     except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
         return _("That move could not be taken back: {error}.").format(error=error)
     return None if core_refusal is None else session.controller.words(core_refusal)

@@ -53,6 +53,11 @@ class TableHost(Protocol):
         """Show a notice (never raises)."""
         ...
 
+    def signal_turn(self, mine: bool) -> None:
+        """Whether it is this screen's turn now: its start rings the bell and names the turn
+        in the window title (a seat's own screen)."""
+        ...
+
     def show_screen(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Put ``screen`` on top; ``then`` gets its result when it is dismissed."""
         ...

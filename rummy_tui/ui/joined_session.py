@@ -39,6 +39,7 @@ class JoinedSession(MatchSession):
         """The seat this screen plays."""
         super().__init__(host, link.shared.setup, link.shared.game, link)
         self.keyboard_seat = self.seat
+        self.table.manages_seats = False  # only the shared screen manages seats (P-6)
 
     def elsewhere(self) -> frozenset[int]:
         """Every other person's seat is played elsewhere (at the shared keyboard or on a
@@ -56,6 +57,7 @@ class JoinedSession(MatchSession):
             self.seat_went_back()
             return
         if self.controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
+            self.signal_turn(False)
             self.computers.end_streak()
             self.show_deal_end()
             return
@@ -63,12 +65,38 @@ class JoinedSession(MatchSession):
         mode = Mode.PLAY if self.controller.current == self.seat else Mode.WATCH
         self.show_hand(self.seat, mode)
 
+    def show_hand(self, seat: int, mode: Mode) -> None:
+        """This seat's hand, played or watched; the start of its turn is signalled."""
+        super().show_hand(seat, mode)
+        self.signal_turn(mode is Mode.PLAY)
+
+    def signal_turn(self, mine: bool) -> None:
+        """Nobody is told by a hand-off that their turn came on this screen: its start rings
+        the bell and names the turn in the window title, unless the display settings switch
+        the signal off."""
+        self.host.signal_turn(mine and self.host.settings.turn_signal)
+
+    def close(self) -> None:
+        """The table is put away: the window title is the game's again."""
+        self.host.signal_turn(False)
+        super().close()
+
     def seats_moved(self) -> None:
         """The shared screen moved seats: this screen closes if its own seat was one."""
         if self.link is not None and self.seat not in self.link.own:
             self.seat_went_back()
             return
         super().seats_moved()
+
+    def show_own_screens(
+        self, then: Callable[[], object] | None = None, first_line: str | None = None
+    ) -> None:
+        """A joined screen shows no list of seats and no code (P-6): it says so."""
+        from rummy_tui.persistence.shared_match import seats_refusal
+
+        self.table.refused(seats_refusal())
+        if then is not None:
+            then()
 
     def seat_went_back(self) -> None:
         """The shared screen took this seat back to its keyboard: this screen closes."""

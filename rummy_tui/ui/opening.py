@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence.shared_match import SharedMatch
@@ -70,7 +68,9 @@ class MatchOpener:
             session.attach_store(store, None)
         self._install_table(session)
         if session.link is not None:  # the codes first: people join before the cut
-            session.show_own_screens(then=partial(self._first_screen, session))
+            from rummy_tui.ui.screens.own_screens import START_MATCH
+
+            session.show_own_screens(partial(self._first_screen, session), START_MATCH)
             return
         self._first_screen(session)
 
@@ -172,7 +172,9 @@ class MatchOpener:
         self._install_table(session)
         session.handoff_due = True
         if link is not None:  # who is still to join, and the codes
-            session.show_own_screens(then=partial(session.next_turn, True))
+            from rummy_tui.ui.screens.own_screens import CONTINUE_MATCH
+
+            session.show_own_screens(partial(session.next_turn, True), CONTINUE_MATCH)
             return
         session.next_turn(force_handoff=True)
 
@@ -212,48 +214,40 @@ class MatchOpener:
         """Open the seat of join code ``code`` on this screen (the shared match found by the
         code's table tag); ``refused`` gets the reason when the code opens nothing. The code
         is tried in a worker thread: a wrong code is answered only after a wait."""
-        from rummy_tui.persistence.paths import data_dir
         from rummy_tui.persistence.seat_codes import MALFORMED
-        from rummy_tui.persistence.shared_tables import read_join_code, table_path
+        from rummy_tui.persistence.shared_tables import read_join_code
 
-        read = read_join_code(code)
-        if read is None:
+        if read_join_code(code) is None:
             refused(_(MALFORMED))
             return
-        path = table_path(data_dir(self.host.data_dir), read.tag)
-        if not path.is_file():
-            refused(_("No match of this computer has that join code."))
-            return
-        claim = partial(self._claim, path, read.seat_code, refused, f"{read.tag}-{read.seat_code}")
-        self.host.in_thread(claim, "join")
+        self.host.in_thread(partial(self._claim, code, refused), "join")
 
-    def _claim(self, path: Path, seat_code: str, refused: Callable[[str], None], code: str) -> None:
-        """In a worker thread: open the shared file and claim the seat (of join ``code``)."""
+    def _claim(self, code: str, refused: Callable[[str], None]) -> None:
+        """In a worker thread: open the shared match of the join code and claim the seat (a
+        table tag that names no match is answered as a wrong code is)."""
+        from rummy_tui.persistence.paths import data_dir
         from rummy_tui.persistence.shared_match import ClaimRefused, SharedMatch
 
         try:
-            shared = SharedMatch.open(path)
+            joined = SharedMatch.join(data_dir(self.host.data_dir), code)
         except Exception as error:
-            self.host.from_thread(refused, str(error))
+            joined = ClaimRefused(str(error))
+        if isinstance(joined, ClaimRefused):
+            self.host.from_thread(refused, joined.reason)
             return
-        try:
-            claimed = shared.claim(seat_code)
-        except Exception as error:
-            claimed = ClaimRefused(str(error))
-        if isinstance(claimed, ClaimRefused):
-            shared.close()
-            self.host.from_thread(refused, claimed.reason)
-            return
-        self.host.from_thread(self._joined, shared, claimed.seat, code)
+        self.host.from_thread(self._joined, *joined, code)
 
     def _joined(self, shared: SharedMatch, seat: int, code: str = "") -> None:
         """The seat is this screen's: its table (the match as it stands); the window's server
-        is told the code."""
+        is told the code (as people write it, ``HR-K7QM4TZPXE``)."""
+        from rummy_tui.persistence.shared_tables import read_join_code
         from rummy_tui.ui.joined_session import JoinedSession
         from rummy_tui.ui.shared_play import SharedLink
 
-        if self.joined is not None and code:
-            self.joined(code)
+        read = read_join_code(code)
+        if self.joined is not None and read is not None:
+            self.joined(f"{read.tag}-{read.seat_code}")
+
         host = self.host
         host.clear_screens()
         session = JoinedSession(host, SharedLink(shared, seat=seat))

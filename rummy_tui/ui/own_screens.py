@@ -117,15 +117,20 @@ def issue_missing_codes(session: SeatsSession) -> None:
             link.new_code(seat)
 
 
-def own_screens_screen(session: SeatsSession, then: Callable[[], object] | None = None) -> None:
+def own_screens_screen(
+    session: SeatsSession,
+    then: Callable[[], object] | None = None,
+    first_line: str | None = None,
+) -> None:
     """The list of the people's seats over the table (the table's ``o``, and the first
     screen of a match with own-screen seats); ``then`` once it closes. Without ``then`` the
     table goes on as it was, unless the seat to act moved: then its hand-off comes (or the
-    shared screen waits for its own screen)."""
+    shared screen waits for its own screen). ``first_line`` (untranslated) is the list's
+    first line, where it opens: back to the table unless said."""
     from rummy_tui.persistence.paths import data_dir as find_data_dir
     from rummy_tui.persistence.serving import served_addresses
     from rummy_tui.ui.qr_blocks import qr_text
-    from rummy_tui.ui.screens.own_screens import OwnScreensScreen
+    from rummy_tui.ui.screens.own_screens import BACK_TO_TABLE, OwnScreensScreen
 
     issue_missing_codes(session)
     host = session.host
@@ -149,5 +154,6 @@ def own_screens_screen(session: SeatsSession, then: Callable[[], object] | None 
         new_code=new_code,
         served_at=lambda: served_addresses(find_data_dir(host.data_dir)),
         qr_code=qr_text,
+        first_line=first_line or BACK_TO_TABLE,
     )
     host.show_screen(screen, closed)

@@ -11,6 +11,7 @@ Then :meth:`MatchSession.moved` alone decides what the table shows next.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.core import (
@@ -22,7 +23,7 @@ from rummy_tui.core import (
     PlayerView,
     StartDeal,
 )
-from rummy_tui.core.offers import offers
+from rummy_tui.core.offers import Refusal, SeatOffers, offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.persistence.autosave import Autosave
@@ -297,6 +298,36 @@ class MatchSession(SharedTurns, TableRoutes):
         self.autosave()
         return note
 
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """The core's reason why ``seat`` may not take back the newest move now (P-4), or
+        None; in a shared match also once the next seat started its turn on the shared
+        screen (the file knows, the game does not)."""
+        if self.link is not None:
+            return self.link.take_back_refusal(seat)
+        return self.game.take_back_refusal(seat)
+
+    def turn_opened(self) -> None:
+        """The seat to act starts its turn here (Enter at its hand-off): in a shared match
+        the file says so, and the discard before it is taken back on no screen (P-4)."""
+        if self.link is None:
+            return
+        try:
+            self.link.open_turn()
+        except Exception as error:  # SaveError: the other screens may still offer the discard
+            self.host.notice(str(error), "warning")
+
+    def seat_offers(self, seat: int) -> SeatOffers:
+        """What the core offers ``seat`` now, the take-back as :meth:`take_back_refusal`
+        says (P-4)."""
+        seat_offers = offers(self.game, seat)
+        take_back = seat_offers.take_back
+        if self.link is None or take_back.refusal is not None:
+            return seat_offers
+        refusal = self.link.shared.turn_started_refusal()
+        if refusal is None:
+            return seat_offers
+        return replace(seat_offers, take_back=replace(take_back, refusal=Refusal.of(refusal)))
+
     def seat_may_not_take_back(self, seat: int | None) -> str | None:
         """Why ``seat`` is not a person at this table who may take back a move, or None."""
         if seat is None or not 0 <= seat < len(self.setup.seats):
@@ -321,7 +352,7 @@ class MatchSession(SharedTurns, TableRoutes):
         """``seat``'s hand on the table, played or watched, with what the core offers it now
         (its cards drawn this turn among them)."""
         view = self.controller.view(seat)
-        seat_offers = offers(self.game, seat)
+        seat_offers = self.seat_offers(seat)
         hand = self.hands.shown(view, seat_offers.drawn)
         self.table.show(view, mode, seat_offers, hand)
 

@@ -91,13 +91,15 @@ class TableRoutes:
         self.save_now()
         table_menus.leave_table(self.host, self.saving.leave_note(), self.save_now, on_cancel)
 
-    def show_own_screens(self, then: Callable[[], object] | None = None) -> None:
+    def show_own_screens(
+        self, then: Callable[[], object] | None = None, first_line: str | None = None
+    ) -> None:
         """Where each person's seat is played, with the join codes; ``then`` once it closes
         (else the table goes on as it was, or with the seat to act's hand-off when that
-        seat moved)."""
+        seat moved); ``first_line`` names what its first line (Enter there) goes on to."""
         from rummy_tui.ui.own_screens import own_screens_screen
 
-        own_screens_screen(self, then)
+        own_screens_screen(self, then, first_line)
 
     def show_help(self) -> None:
         """The keys, the display switches and the rules."""

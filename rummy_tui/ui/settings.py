@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from rummy_tui.i18n import _, choose_language, normalise_language, pgettext, set_language
+from rummy_tui.persistence.atomic import atomic_write
+from rummy_tui.persistence.paths import private_folder
 
 SETTINGS_FILE = "display.json"
 ENV_CARDS = "RUMMY_CARDS"
@@ -40,6 +42,9 @@ class DisplaySettings:
     """Court cards (and ASCII suits) with the letters of the language's packs."""
     language: str | None = None
     """The chosen language (en, fi, ru); None follows the system locale."""
+    turn_signal: bool = True
+    """A seat's own screen rings the bell and names the turn in the window title when its
+    turn starts."""
 
     def toggled(self, name: str) -> DisplaySettings:
         """A copy with the on/off switch ``name`` flipped (the language is not a switch)."""
@@ -61,6 +66,12 @@ class DisplaySettings:
         if self.pack_letters:
             line += " " + _("Court cards with this language's letters.")
         return line
+
+    def signal_line(self) -> str:
+        """Whether a seat's own screen signals the start of its turn, in one sentence."""
+        if self.turn_signal:
+            return _("On a screen of its own, your turn starts with the bell and the window title.")
+        return _("On a screen of its own, the start of your turn is not signalled.")
 
 
 def settings_path(data_dir: Path | None) -> Path | None:
@@ -91,6 +102,7 @@ def load_settings(path: Path | None) -> DisplaySettings:
                 ascii_suits=bool(data.get("ascii_suits", False)),
                 pack_letters=bool(data.get("pack_letters", False)),
                 language=normalise_language(language) if isinstance(language, str) else None,
+                turn_signal=data.get("turn_signal", True) is not False,
             )
     words = {word.strip().lower() for word in os.environ.get(ENV_CARDS, "").split(",")}
     if words & {"four", "four_colour", "4"}:
@@ -107,8 +119,8 @@ def save_settings(path: Path | None, settings: DisplaySettings) -> str | None:
     if path is None:
         return None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+        private_folder(path.parent)
+        atomic_write(path, json.dumps(asdict(settings), indent=2).encode("utf-8"))
     except OSError as error:
         return _("Display settings were not saved: {reason}.").format(
             reason=error.strerror or error

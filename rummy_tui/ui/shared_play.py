@@ -18,14 +18,15 @@ screen's hold on it, for its match session:
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.core import Action, ActionRecord, StartDeal
+from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.persistence.shared_match import Lost, Refused, SharedMatch
+from rummy_tui.persistence.shared_match import DamagedMove, Lost, Refused, SharedMatch
 from rummy_tui.persistence.shared_tables import join_code, table_path
 
 if TYPE_CHECKING:
@@ -63,6 +64,13 @@ class SharedLink:
     """The seats played on their own screens, as last read from the file."""
     own_changed: bool = False
     """Whether the last :meth:`unshown` found other seats on their own screens than before."""
+    taken_over: bool = False
+    """Whether a newer screen took this screen's seat over (this screen let go of it)."""
+    turn_opened: bool = False
+    """Whether the seat to act started its turn at the shared keyboard since the newest move
+    (P-4: the discard before it is not taken back any more), as last read from the file."""
+    turn_changed: bool = False
+    """Whether the last :meth:`unshown` found :attr:`turn_opened` changed."""
 
     def __post_init__(self) -> None:
         self.shown = self.shared.seq
@@ -90,26 +98,63 @@ class SharedLink:
         if isinstance(result, Lost):
             raise MovedFirst(result.entry, moved_first(result.entry))
 
+    @property
+    def damage(self) -> DamagedMove | None:
+        """The first move of the log that does not replay, while there is one (the match is
+        held as it stood before it)."""
+        return self.shared.damage
+
+    def drop_damaged(self) -> int:
+        """Continue the match from before its damaged move (that move and the ones after it
+        are dropped from the log, in one change); how many were dropped.
+
+        Raises:
+            SaveError: when the file cannot be written (nothing was dropped).
+        """
+        return self.shared.drop_damaged()
+
     def look(self) -> bool:
-        """Whether another screen changed the match since the last look (cheap)."""
+        """Whether another screen changed the match since the last look (cheap). A change
+        may be a newer screen taking this screen's seat over: this screen lets go of it then
+        (:attr:`taken_over`)."""
         if self.shared.has_news():
             self.news = True
+            if self.seat is not None and self.shared.taken_over():
+                self.taken_over = True
         return self.news
 
     def unshown(self) -> list[Entry]:
         """Every move the session has not shown yet, the other screens' ones replayed now,
-        oldest first; afterwards the session has seen them all.
+        oldest first; afterwards the session has seen them all. A move that does not replay
+        stops them there (:attr:`damage` names it).
 
         Raises:
-            SaveError: when the file cannot be read or a move does not replay.
+            SaveError: when the file cannot be read.
         """
         self.news = False
-        self.shared.catch_up()
+        with contextlib.suppress(DamagedMove):
+            self.shared.catch_up()
         before, self.own = self.own, self.shared.own_seats()
         self.own_changed = before != self.own
+        opened, self.turn_opened = self.turn_opened, self.shared.turn_opened()
+        self.turn_changed = opened != self.turn_opened
         entries = self.shared.entries_since(self.shown)
         self.shown = self.shared.seq
         return entries
+
+    def open_turn(self) -> None:
+        """The seat to act starts its turn at this shared keyboard (Enter at its hand-off):
+        the discard before it is taken back no more, on any screen (P-4).
+
+        Raises:
+            SaveError: the file cannot be written.
+        """
+        if self.shared.open_turn():
+            self.turn_opened = True
+
+    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
+        """Why ``seat`` may not take back the newest move now (P-4), or None."""
+        return self.shared.take_back_refusal(seat)
 
     # ------------------------------------------------------------------ seats and codes
 

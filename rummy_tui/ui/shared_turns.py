@@ -17,7 +17,9 @@ from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal, TakeB
 from rummy_tui.core.offers import offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
+from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_match import WATCH_INTERVAL
+from rummy_tui.persistence.shared_moves import DamagedMove
 from rummy_tui.ui.hand_offs import (
     shared_news_may_show,
     take_back_gate,
@@ -64,6 +66,8 @@ class SharedTurns:
         handoff_due: bool
 
         def seat_may_not_take_back(self, seat: int | None) -> str | None: ...
+        def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None: ...
+        def turn_opened(self) -> None: ...
         def next_turn(self, force_handoff: bool = False) -> None: ...
         def take_back(self, seat: int | None = None) -> None: ...
         def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
@@ -111,7 +115,10 @@ class SharedTurns:
             if isinstance(action, StartDeal) and isinstance(lost.winner, ActionRecord):
                 return Outcome(record=lost.winner)  # the deal another screen dealt
             return Outcome(reason=lost.reason)
-        except Exception as error:  # SaveError and engine bugs: nothing was made
+        except SaveError as error:  # the file failed: nothing was made, said in a sentence
+            self.caught_up()  # the moves before a damaged one, if one was met
+            return Outcome(reason=str(error))
+        except Exception as error:  # engine bugs: nothing was made
             self.follow_shared_game()
             return Outcome(reason=_("That move could not be made: {error}").format(error=error))
         entries = self.caught_up()
@@ -129,13 +136,55 @@ class SharedTurns:
         except Exception as error:
             self.host.notice(str(error), "error")
             return
+        if link.taken_over:
+            self.seat_taken_over()
+            return
         if news and shared_news_may_show(self.host, self.table):
             self.caught_up()
 
     def caught_up(self) -> list[ActionRecord | TakeBackNote]:
         """Show every move of the shared log not shown yet (other screens' and this one's):
-        the hands' orders follow them, the save too, and the table moves on once. Returns the
-        moves shown."""
+        the hands' orders follow them, the save too, and the table moves on once; a move that
+        does not replay is said (:meth:`damaged`). Returns the moves shown."""
+        entries = self._show_unshown()
+        if self.link is not None and self.link.damage is not None:
+            self.damaged(self.link.damage)
+        return entries
+
+    def damaged(self, damage: DamagedMove) -> None:
+        """A move of the shared log does not replay: this screen says which, holds the match
+        as it stood before it, and keeps looking (a mended row is replayed by itself); the
+        shared screen asks whether to continue from there without the damaged move and the
+        moves after it."""
+        said = _("{problem} The match is shown as it stood before move {seq}.").format(
+            problem=damage, seq=damage.seq
+        )
+        self.host.notice(said, "error")
+        self.table.set_status(said, True)  # stays until the table moves on
+        if self.link is None or self.link.seat is not None:
+            return
+        from rummy_tui.ui.screens.dialogs import ConfirmDialog
+
+        if isinstance(self.host.top_screen(), ConfirmDialog):
+            return  # asked already
+        question = _(
+            "{problem} Continue the match as it stood before move {seq}? Move {seq} and "
+            "every move after it are dropped from the shared match."
+        ).format(problem=damage, seq=damage.seq)
+        self.host.show_screen(ConfirmDialog(question, _("Continue")), self._drop_damaged)
+
+    def _drop_damaged(self, confirmed: bool | None) -> None:
+        """The answer to :meth:`damaged`'s question: drop the damaged tail of the log."""
+        if not confirmed or self.link is None:
+            return
+        try:
+            self.link.drop_damaged()
+        except SaveError as error:
+            self.host.notice(str(error), "error")
+            return
+        self.caught_up()  # a row mended meanwhile is replayed instead
+
+    def _show_unshown(self) -> list[ActionRecord | TakeBackNote]:
         assert self.link is not None
         try:
             entries = self.link.unshown()
@@ -147,6 +196,8 @@ class SharedTurns:
         if self.link.own_changed:
             self.seats_moved()
         if not entries:
+            if self.link.turn_changed:  # the next seat started its turn: no take-back (P-4)
+                self.next_turn()
             return entries
         self.stop_bots()
         for entry in entries:
@@ -166,6 +217,19 @@ class SharedTurns:
             self.keyboard_seat = last.seat
         self.moved(last, new_deal=new_deal)
         return entries
+
+    def seat_taken_over(self) -> None:
+        """A newer screen opened this screen's seat (a reloaded tab, a phone that slept):
+        this screen has let go of it and closes, saying why."""
+        assert self.link is not None and self.link.seat is not None
+        player = self.game.players[self.link.seat]
+        self.host.notice(
+            _("{player}'s seat was opened on another screen, so this screen closed.").format(
+                player=player
+            ),
+            "warning",
+        )
+        self.host.show_title()
 
     def seats_moved(self) -> None:
         """The shared screen moved seats to their own screens or back: who plays where."""
@@ -189,6 +253,9 @@ class SharedTurns:
             self.caught_up()
             self.host.notice(lost.reason, "warning")
             return None
+        except SaveError as error:
+            self.follow_shared_game()
+            return str(error)
         except Exception as error:
             self.follow_shared_game()
             return _("That move could not be taken back: {error}").format(error=error)
@@ -227,4 +294,6 @@ class SharedTurns:
         """Look for the other screens' moves a few times a second (once per session)."""
         if self.link is not None and not self.watching:
             self.watching = True
+            if self.link.damage is not None:  # opened damaged: said at the first look
+                self.link.news = True
             self.table.set_interval(WATCH_INTERVAL, self.look_for_news)

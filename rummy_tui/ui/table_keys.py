@@ -129,6 +129,8 @@ TABLE_BINDINGS: list[BindingType] = [
         show=False,
         tooltip=N_("play a seat on a screen of its own (a terminal or a phone), or back here"),
     ),
+    # A joined screen manages no seat (P-6): its o only says so, and is in no help.
+    Binding("o", "seats_elsewhere", "", show=False),
     Binding(
         "q",
         "leave",
@@ -166,6 +168,22 @@ def table_offers(action: str, moves: frozenset[str], hints: bool) -> bool:
         return hints
     kinds = KEY_MOVES.get(action)
     return kinds is None or bool(kinds & moves)
+
+
+SEAT_KEYS = frozenset({"own_screens"})
+"""The keys that manage the seats: only the shared screen has them (P-6)."""
+JOINED_KEYS = frozenset({"seats_elsewhere"})
+"""The keys only a joined screen has (saying what it may not do)."""
+
+
+def seat_key_on(action: str, manages_seats: bool) -> bool:
+    """Whether a table that ``manages_seats`` (the shared screen) or not (a joined screen)
+    has the key for ``action``."""
+    if action in SEAT_KEYS:
+        return manages_seats
+    if action in JOINED_KEYS:
+        return not manages_seats
+    return True
 
 
 TURN_KEYS = frozenset(

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
+    from textual.binding import Binding
+
     from rummy_tui.bots import Hint
     from rummy_tui.core import Game, RuleSet
     from rummy_tui.match.setup import MatchSetup
@@ -116,16 +118,22 @@ def show_help(
     from rummy_tui.core.seat_options import variant_options
     from rummy_tui.ui.key_help import action_name, key_rows
     from rummy_tui.ui.screens.prompt import HelpScreen, help_text
-    from rummy_tui.ui.table_keys import table_offers
+    from rummy_tui.ui.table_keys import seat_key_on, table_offers
 
     rows = []
     if table is not None and rules is not None:
         moves = variant_options(rules).moves
-        rows = key_rows(table, lambda binding: table_offers(action_name(binding), moves, hints))
+        seats = table.manages_seats
+
+        def offered(binding: Binding) -> bool:
+            name = action_name(binding)
+            return table_offers(name, moves, hints) and seat_key_on(name, seats)
+
+        rows = key_rows(table, offered)
         rows += host.own_keys()
 
     def chosen(choice: str | None) -> None:
-        if choice in ("four_colour", "ascii_suits", "pack_letters"):
+        if choice in ("four_colour", "ascii_suits", "pack_letters", "turn_signal"):
             toggle_setting(host, choice, restyle)
         elif choice == "language":
             next_language(host, restyle)
@@ -138,7 +146,8 @@ def show_help(
 def toggle_setting(host: TableHost, name: str, restyle: Restyle | None = None) -> None:
     """Flip a display switch, keep it, and redraw."""
     settings = host.settings.toggled(name)
-    _keep_settings(host, settings, settings.describe(), restyle)
+    line = settings.signal_line() if name == "turn_signal" else settings.describe()
+    _keep_settings(host, settings, line, restyle)
 
 
 def next_language(host: TableHost, restyle: Restyle | None = None) -> None:

@@ -123,6 +123,7 @@ ENGLISH_DIGESTS: dict[str, str] = {
     "takeback.nothing": "29623de3db2c",
     "takeback.nothing+player": "495dc4142f30",
     "takeback.off": "438b26151d27",
+    "takeback.turn_started": "a91ef8632666",
     "turn.no_seat": "d1f8384a56eb",
     "turn.not_yours": "b49242597ae8",
     "go_out.loose_cards/run": "fac8de3ba6c4",

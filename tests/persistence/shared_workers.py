@@ -92,3 +92,31 @@ def hold_seat(path: str, code: str, claimed: Any) -> None:
     assert isinstance(outcome, Claimed), outcome
     claimed.set()
     time.sleep(120)
+
+
+def guess_wrong(path: str, guesses: int) -> None:
+    """Type ``guesses`` wrong codes for the match, as a stranger's screen would (its own
+    waits made short)."""
+    from rummy_tui.persistence.seat_codes import GuessPace
+
+    with SharedMatch.open(Path(path)) as shared:
+        shared.pace = GuessPace(first=0.001, cap=0.001)
+        for _ in range(guesses):
+            shared.claim("2222-2222-22")
+
+
+def watch_seat(path: str, code: str, claimed: Any, let_go: Any) -> None:
+    """Open the seat of ``code`` and look at the match as a screen does (every 50 ms) until
+    another screen takes the seat over: then set ``let_go`` and end."""
+    from rummy_tui.persistence.shared_match import WATCH_INTERVAL
+
+    shared = SharedMatch.open(Path(path))
+    outcome = shared.claim(code)
+    assert isinstance(outcome, Claimed), outcome
+    claimed.set()
+    for _ in range(round(120 / WATCH_INTERVAL)):
+        if shared.has_news() and shared.taken_over():
+            let_go.set()
+            shared.close()
+            return
+        time.sleep(WATCH_INTERVAL)

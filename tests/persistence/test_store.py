@@ -278,11 +278,12 @@ def test_store_writes_nothing_until_the_first_save(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
-def test_file_permissions_follow_the_umask(store: SaveStore) -> None:
+def test_a_save_is_its_owners_alone(store: SaveStore) -> None:
+    """Issue 30, item 5: 0600 whatever the umask (it used to follow it: 0644)."""
     setup, game = match_at("classic", "fresh")
     name = store.create(setup, game)
     mode = store.path_of(name).stat().st_mode & 0o777
-    assert mode & 0o600 == 0o600
+    assert mode == 0o600
 
 
 def test_a_save_copied_in_by_hand_is_found_by_its_file_name(store: SaveStore) -> None:

@@ -2,10 +2,14 @@
 screen of their own, and the join code (with its QR code when the game is served) of each
 seat still to join.
 
-The table's ``o`` opens it, and it comes up by itself when a match with own-screen seats is
-dealt or resumed, so the people can join before the first turn. Enter moves the highlighted
-seat to a screen of its own or back to the shared keyboard, ``n`` gives it a new code, Esc
-goes back to the table. A join code is shown here only, and only until its seat joins.
+The table's ``o`` opens it (on the shared screen only: a joined screen manages no seat, P-6),
+and it comes up by itself when a match with own-screen seats is dealt or resumed, so the
+people can join before the first turn. It opens on its first line, which moves no seat: back
+to the table (or on with the match). Enter moves the highlighted seat to a screen of its own,
+or a seat still waiting to join back to the shared keyboard; a seat whose own screen is open
+now never moves with Enter: ``b`` brings it back after a question naming its player, whose
+screen then closes. ``n`` gives a seat a new code, Esc goes back to the table. A join code is
+shown here only, and only until its seat joins.
 """
 
 from __future__ import annotations
@@ -45,6 +49,13 @@ class SeatPlace:
     screen that gave it out)."""
 
 
+BACK_TO_TABLE = N_("Back to the table")
+"""The first line of the list opened from the table (it closes the list)."""
+START_MATCH = N_("Start the match")
+"""The first line of the list shown before a new match's first turn."""
+CONTINUE_MATCH = N_("Continue the match")
+"""The first line of the list shown when a shared match is resumed."""
+
 REFRESH_EVERY = 1.0
 """Seconds between two looks at which seats have joined."""
 
@@ -58,6 +69,7 @@ class OwnScreensScreen(ModalScreen[None]):
         Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
         Binding("o", "close", N_("Back to the table"), show=False),
         Binding("n", "new_code", N_("New code"), show=False),
+        Binding("b", "bring_back", N_("Bring back to this keyboard"), show=False),
     ]
 
     def __init__(
@@ -67,13 +79,16 @@ class OwnScreensScreen(ModalScreen[None]):
         new_code: Callable[[int], None],
         served_at: Callable[[], list[str]],
         qr_code: Callable[[str], RenderableType] | None = None,
+        first_line: str = BACK_TO_TABLE,
     ) -> None:
         """``places`` reads the seats anew; ``move(seat, own_screen)`` moves one and says why
         not; ``new_code(seat)`` gives one a new code; ``served_at`` lists the addresses the game
-        is served at now; ``qr_code`` draws the QR code of an address."""
+        is served at now; ``qr_code`` draws the QR code of an address; ``first_line`` (not yet
+        translated) is the list's first line, which closes it and moves no seat."""
         super().__init__()
         translate_bindings(self)
         self._places, self._move, self._new_code = places, move, new_code
+        self._first_line = first_line
         self._served_at, self._qr_code = served_at, qr_code
         self._shown: list[SeatPlace] = []
         self._note: Text | str = ""
@@ -86,7 +101,7 @@ class OwnScreensScreen(ModalScreen[None]):
                 yield Static("", id="own-detail", markup=False)
             yield Static("", id="own-note", markup=False)
             yield Static(
-                _("Enter move the seat · n new code · Esc back to the table"),
+                _("Enter move the seat · b bring a joined seat back · n new code · Esc back"),
                 id="text-keys",
                 markup=False,
             )
@@ -106,27 +121,41 @@ class OwnScreensScreen(ModalScreen[None]):
         menu = self.query_one("#own-seats", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        menu.add_option(Option(Text(_(self._first_line)), id="own-first"))
         menu.add_options([Option(place_line(place)) for place in places])
-        if highlighted is None:  # first shown: the first seat still to join
-            waiting = [index for index, place in enumerate(places) if place.code is not None]
-            highlighted = waiting[0] if waiting else 0
-        if places:
-            menu.highlighted = min(highlighted, len(places) - 1)
+        # first shown: the line that moves no seat (a stray Enter takes nobody off a screen)
+        menu.highlighted = min(highlighted or 0, len(places))
         self._show_detail()
 
     def _highlighted(self) -> SeatPlace | None:
+        """The seat of the highlighted line (None on the first line, which is no seat)."""
         index = self.query_one("#own-seats", OptionList).highlighted
-        if index is None or not 0 <= index < len(self._shown):
+        if index is None or not 1 <= index <= len(self._shown):
             return None
-        return self._shown[index]
+        return self._shown[index - 1]
 
     def _show_detail(self) -> None:
         place = self._highlighted()
         detail = self.query_one("#own-detail", Static)
         detail.update(
-            "" if place is None else place_detail(place, self._served_at(), self._qr_code)
+            self._first_detail()
+            if place is None
+            else place_detail(place, self._served_at(), self._qr_code)
         )
         self.query_one("#own-note", Static).update(self._note)
+
+    def _first_detail(self) -> RenderableType:
+        """Under the first line: what Enter does there, and how the first seat still to join
+        joins (its code, and the QR code when the game is served)."""
+        said = Text(
+            _("Enter: {choice}. Choose a seat with ↑↓ to move it or to see its join code.").format(
+                choice=_(self._first_line)
+            )
+        )
+        waiting = next((place for place in self._shown if place.code is not None), None)
+        if waiting is None:
+            return said
+        return Group(said, Text(""), place_detail(waiting, self._served_at(), self._qr_code))
 
     @on(OptionList.OptionHighlighted, "#own-seats")
     def _highlight_moved(self, _event: OptionList.OptionHighlighted) -> None:
@@ -140,11 +169,54 @@ class OwnScreensScreen(ModalScreen[None]):
         event.stop()
         place = self._highlighted()
         if place is None:
+            self.dismiss(None)
             return
+        if place.joined:  # never with Enter: a person plays there now
+            self._note = fill(
+                _("{player} plays on their own screen now: press b to bring the seat back here."),
+                player=place.name,
+            )
+            self._show_detail()
+            return
+        self._move_place(place)
+
+    def _move_place(self, place: SeatPlace) -> None:
+        """Move ``place``'s seat to the other side (a screen of its own, or the keyboard)."""
         refusal = self._move(place.seat, not place.own_screen)
         self._note = refusal or ""
         self._shown = []
         self.refresh_places()
+
+    def action_bring_back(self) -> None:
+        """Bring the highlighted own-screen seat back to this keyboard: after a question
+        naming its player when their screen is open now (it closes then)."""
+        from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
+
+        place = self._highlighted()
+        if place is None or not place.own_screen:
+            self._note = _("Choose a seat played on its own screen first.")
+            self._show_detail()
+            return
+        if not place.joined:
+            self._move_place(place)
+            return
+        question = fill(
+            _(
+                "{player} is playing on their own screen now: bring the seat back to this "
+                "keyboard? {player}'s screen will close."
+            ),
+            player=place.name,
+        ).plain
+        choices = [
+            Choice(fill(_("No, {player} plays on"), player=place.name), "stay"),
+            Choice(_("Yes, bring the seat back to this keyboard"), "back"),
+        ]
+
+        def answered(choice: str | None) -> None:
+            if choice == "back":
+                self._move_place(place)
+
+        self.app.push_screen(ChoiceScreen(question, choices), answered)
 
     def action_new_code(self) -> None:
         """A new join code for the highlighted seat (its old one opens nothing any more)."""
@@ -194,7 +266,10 @@ def place_detail(
         )
     if place.joined:
         return fill(
-            _("{player} plays on their own screen. Enter brings the seat back to this keyboard."),
+            _(
+                "{player} plays on their own screen. Press b to bring the seat back to this "
+                "keyboard (their screen closes)."
+            ),
             player=place.name,
         )
     instead = fill(

@@ -182,6 +182,12 @@ class HelpScreen(TextScreen):
             tooltip=N_("the language's court letters"),
         ),
         Binding("g", "choose('language')", N_("Language")),
+        Binding(
+            "t",
+            "choose('turn_signal')",
+            N_("Turn signal"),
+            tooltip=N_("the signal of your turn on your own screen"),
+        ),
         Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
     ]
 
@@ -231,6 +237,8 @@ def help_text(
         )
         + "\n"
     )
+    text.append("\n" + settings.signal_line() + " ", style="bold")
+    text.append(_("Press t to switch it on or off.") + "\n")
     if rules is not None:
         # Translators: {variant} is the variant's name, {description} its one-line summary.
         playing = _("You are playing {variant}: {description}").format(

@@ -56,7 +56,7 @@ from rummy_tui.ui.key_questions import (
 )
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on
+from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on, seat_key_on
 from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
@@ -65,6 +65,10 @@ from rummy_tui.ui.widgets.players import PlayerBox, SeatLabel
 from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 
 __all__ = ["Mode", "TableScreen", "Wish"]
+
+
+NARROW = 60
+"""Under this many columns (a phone's browser tab) the table is laid out for a narrow screen."""
 
 
 class TableScreen(Screen[None]):
@@ -118,6 +122,9 @@ class TableScreen(Screen[None]):
         self.offers: SeatOffers | None = None
         """What the core offers the seat whose hand is on show (None while none is shown)."""
         self.saved_note = ""
+        self.manages_seats = True
+        """Whether this table moves seats and makes codes (the shared screen; a joined
+        screen does not, P-6)."""
 
     def translate_keys(self) -> None:
         """The key bar's words in the language in use (again after the language changes)."""
@@ -191,7 +198,9 @@ class TableScreen(Screen[None]):
         self.on_resize()
 
     def on_resize(self) -> None:
-        """The top line again (wrapped to the new width)."""
+        """The top line again (wrapped to the new width); under :data:`NARROW` columns (a
+        phone) the players panel spans the width, over the piles and the log."""
+        self.set_class(0 < self.size.width < NARROW, "-narrow")
         if self.is_mounted:
             self.query_one(TableView).draw_top_line(self._drawing())
 
@@ -208,6 +217,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         offers, played = self.offers, self.mode is Mode.PLAY
         moves = offers.moves if offers is not None else None
+        if not seat_key_on(action, self.manages_seats):
+            return False
         if not key_on(action, played, self.hand_state is not None, moves, self.hints):
             return False
         return self.take_back_reason() is None if action == "take_back" else True
@@ -382,6 +393,13 @@ class TableScreen(Screen[None]):
     def action_own_screens(self) -> None:
         """Where each person's seat is played, and the seats' join codes."""
         self.post_message(self.Wants("screens"))
+
+    def action_seats_elsewhere(self) -> None:
+        """``o`` on a joined screen: one sentence saying that the seats are managed on the
+        shared screen (P-6)."""
+        from rummy_tui.persistence.shared_match import seats_refusal
+
+        self.refused(seats_refusal())
 
 
 # ---------------------------------------------------------------------------- the move keys

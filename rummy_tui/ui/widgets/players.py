@@ -103,6 +103,35 @@ def wrap_parts(
     return result
 
 
+ESSENTIAL = 2
+"""How many phrases end a seat's line that it always keeps: the cards and the total (the
+name comes first)."""
+
+
+def one_line(phrases: list[Text], width: int) -> list[Text]:
+    """A seat's phrases (its name first, its cards and total last) fitted on one line of
+    ``width`` cells when they do not fit: the phrases between (the level, "(you)", the
+    dealer, partners) and a Rummy 500 seat's points on the table are left out, newest first,
+    then the name is shortened with an ellipsis."""
+    if sum(part.cell_len for part in phrases) <= width:
+        return phrases
+    cards_at = (
+        len(phrases)
+        - 1
+        - next((i for i, part in enumerate(reversed(phrases)) if not part.style), 0)
+    )
+    kept = [phrases[0], *phrases[1:cards_at], phrases[cards_at], phrases[cards_at + 1]]
+    while len(kept) > 1 + ESSENTIAL and sum(part.cell_len for part in kept) > width:
+        del kept[-1 - ESSENTIAL]
+    room = width - sum(part.cell_len for part in kept[1:])
+    head = kept[0]
+    if head.cell_len > room > 3:
+        head = head[: room - 1]
+        head.append("…")
+        kept[0] = head
+    return kept
+
+
 class PlayerBox(TextPicture):
     """One seat's line (and its melds)."""
 
@@ -134,6 +163,13 @@ class PlayerBox(TextPicture):
         panel = self.parent
         if isinstance(panel, PlayersPanel):
             panel.call_after_refresh(panel.keep_in_view)
+
+    def _narrow(self) -> bool:
+        """Whether the table is laid out for a phone (its screen's ``-narrow`` class)."""
+        try:
+            return self.screen.has_class("-narrow")
+        except Exception:  # not on a screen yet
+            return False
 
     def on_click(self, event: Click) -> None:
         """Pass a click on a meld up to the screen."""
@@ -180,6 +216,8 @@ class PlayerBox(TextPicture):
         phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
         for piece in score_phrases(view, seat):
             phrases.append(Text(f" · {piece}", style="bold"))
+        if self._narrow():  # a phone: one line a seat
+            phrases = one_line(phrases, width)
         text = wrap_parts(phrases, width, "    ", "", first_indent="")
         own = [meld for meld in view.melds if meld.owner == seat]
         parts: list[Text] = []
