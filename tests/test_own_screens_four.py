@@ -33,7 +33,7 @@ from rummy_tui.persistence.shared_tables import read_join_code
 from rummy_tui.ui.render import card_label
 from rummy_tui.ui.settings import DisplaySettings
 from tests.test_own_screens_tmux import new_window, rummy, shared_game, turn_shown
-from tests.test_serve_browser import CHROMIUM, playwright, served, wait_for
+from tests.test_serve_browser import CHROMIUM, Served, playwright, served, wait_for
 from tests.ui.tmux_driver import Terminal, hand_on_screen
 
 pytestmark = [
@@ -129,9 +129,9 @@ def key_for(game: Game) -> str:
 
 @pytest.mark.parametrize(("served", "language"), [("en", "en"), ("fi", "fi")], indirect=True)
 async def test_four_at_a_shared_keyboard_a_terminal_and_a_tab_play_a_whole_deal(
-    served: tuple[str, Path], language: str
+    served: Served, language: str
 ) -> None:
-    url, data = served
+    url, data, _token = served
     session = f"rummy-four-{language}-{os.getpid()}"
     host = Terminal(session=session, width=100, height=30)
     host.start(

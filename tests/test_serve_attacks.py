@@ -205,6 +205,8 @@ async def test_the_page_holds_no_secret(server) -> None:
     ):
         text = await page.text()
     assert HOST_TOKEN not in text and CODE not in text
+    assert page.headers["X-Frame-Options"] == "DENY"  # no other site shows it in a frame
+    assert page.headers["Referrer-Policy"] == "no-referrer"
     assert f'data-session-websocket-url="ws://127.0.0.1:{port_of(base)}/ws"' in text
 
 

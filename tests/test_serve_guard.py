@@ -169,3 +169,14 @@ def test_a_resume_token_stands_for_the_code_that_opened_the_seat() -> None:
     assert table.resume_code(token[:-1] + "x") is None
     assert table.resume_code(None) is None
     assert seat_key("hr-k7qm-4tzp-xe") == seat_key("HRK7QM4TZPXE")
+
+
+def test_a_window_is_given_less_than_two_seconds_and_the_server_less_than_five() -> None:
+    """The graces a closing window gets (quit, then SIGTERM, then SIGKILL), and the wait of
+    a server told to stop: a closed tab's process is gone within 2 s, every window of a
+    stopped server within 5 s (issue 30, items 4 and 6)."""
+    from rummy_tui.cli.tab_window import QUIT_GRACE, TERM_GRACE
+    from rummy_tui.cli.web_server import SHUTDOWN_WAIT
+
+    assert QUIT_GRACE + TERM_GRACE < 2
+    assert QUIT_GRACE + TERM_GRACE + SHUTDOWN_WAIT < 5

@@ -91,3 +91,18 @@ async def test_a_guests_settings_change_its_own_screen_and_are_never_written(
         await settle(pilot)
         assert host.data.keep_settings(DisplaySettings(four_colour=True)) is None
         assert host.data.config.path.exists()
+
+
+async def test_a_guest_changes_its_own_display_and_language_but_not_the_hosts(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.ui.table_menus import next_language, toggle_setting
+
+    app = RummyApp(start="title", data_dir=tmp_path, guest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        toggle_setting(app, "four_colour")
+        next_language(app)
+        await settle(pilot)
+        assert app.settings.four_colour and app.settings.language == "fi"
+        assert not app.data.config.path.exists()

@@ -28,6 +28,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from rummy_tui.cli.web_server import TAKEN_OVER
 from rummy_tui.core import get_variant
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence.serving import serving_path
@@ -62,14 +63,6 @@ class Served:
         return found
 
 
-def listening(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-    except OSError:
-        return False
-    return True
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     data = tmp_path / "data"
@@ -86,15 +79,15 @@ def served(tmp_path: Path) -> Iterator[Served]:
     )
     assert process.stdout is not None
     printed = b""
-    while b"?host=" not in printed:
+    while b"Ctrl+C" not in printed:  # the last line the server prints when it starts
         line = process.stdout.readline()
-        assert line, "the server ended before it printed the host's address"
+        assert line, "the server ended before it said where it serves"
         printed += line
-    token = re.findall(rb"\?host=([A-Za-z0-9_-]+)", printed)[0].decode()
+    tokens = re.findall(rb"\?host=([A-Za-z0-9_-]+)", printed)
+    token = tokens[0].decode() if tokens else ""
     server = Served(process, f"http://127.0.0.1:{port}/", data, token)
     try:
-        wait_until(lambda: serving_path(data).exists(), "serving.json")
-        wait_until(lambda: listening(port), "the server's port")  # printed before it listens
+        wait_until(lambda: serving_path(data).exists() and listening(port), "the server")
         yield server
     finally:
         if process.poll() is None:
@@ -102,6 +95,14 @@ def served(tmp_path: Path) -> Iterator[Served]:
         process.communicate(timeout=30)
         for pid in server.descendants():
             os.kill(pid, signal.SIGKILL)
+
+
+def listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
 
 
 def shared_match(data: Path) -> tuple[Path, str]:
@@ -190,15 +191,23 @@ async def test_the_code_opens_its_seat_and_is_in_no_environment_or_command_line(
         await tab.socket.close()
 
 
+def drew(tab: Tab) -> bool:
+    return len(tab.drawn) > 500
+
+
 async def test_sizes_of_text_below_zero_or_huge_crash_nothing(served: Served) -> None:
     async with aiohttp.ClientSession() as session:
         tab = await open_tab(session, served, {})
-        await tab.until(shows("Join a table"), "the join prompt")
-        for width, height in (("wide", 30), (-5, -5), (100000, 100000), (1e9, "1"), (None, 30)):
+        await tab.until(drew, "the window's first frame")
+        (window,) = served.descendants()
+        hostile = (("wide", -5), ("wide", 30), (-5, -5), (100000, 100000), (1e9, "1"), (None, 30))
+        for width, height in hostile:
             await tab.socket.send_json(["resize", {"width": width, "height": height}])
+            await asyncio.sleep(1)  # time for a window to take it in (and to fail, before)
         await tab.socket.send_json(["resize", {"width": 60, "height": 20}])
-        await tab.keys("x")
-        await tab.until(shows("Join a table"), "the prompt drawn at the last good size")
+        tab.drawn = b""
+        await tab.until(drew, "the window drawn at the last good size")
+        assert served.descendants() == [window]
         await tab.socket.close()
     assert not list(served.data.rglob("crash*"))
 
@@ -209,10 +218,10 @@ async def test_a_signal_to_the_server_ends_every_window_and_frees_the_seat(
 ) -> None:
     path, code = shared_match(served.data)
     async with aiohttp.ClientSession() as session:
-        tab = await open_tab(session, served, {"join": code})
-        await tab.until(lambda tab: any(t[0] == "resume" for t in tab.texts), "the seat to open")
         guest = await open_tab(session, served, {})
-        await guest.until(shows("Join a table"), "the join prompt")
+        await guest.until(drew, "a window's first frame")
+        tab = await open_tab(session, served, {"join": code})
+        await tab.until(lambda _tab: seat_is_open(path), "the seat to open")
         windows = served.descendants()
         assert len(windows) == 2 and seat_is_open(path)
         served.process.send_signal(number)
@@ -220,3 +229,40 @@ async def test_a_signal_to_the_server_ends_every_window_and_frees_the_seat(
     assert served.descendants() == []
     assert not serving_path(served.data).exists()
     assert not seat_is_open(path)
+
+
+def resumed(tab: Tab) -> str | None:
+    """The resume token the server gave the tab (None before)."""
+    tokens = [t[1] for t in tab.texts if isinstance(t, list) and t[0] == "resume"]
+    return tokens[-1] if tokens else None
+
+
+async def test_a_code_typed_in_the_prompt_gives_the_tab_its_resume_token(served: Served) -> None:
+    path, code = shared_match(served.data)
+    async with aiohttp.ClientSession() as session:
+        tab = await open_tab(session, served, {})
+        await tab.until(shows("Join a table"), "the join prompt")
+        await tab.keys(code)
+        await tab.keys("\r")
+        await tab.until(resumed, "the resume token")
+        assert seat_is_open(path)
+        await tab.socket.close()
+
+
+async def test_a_reloaded_tab_opens_its_seat_again_and_the_older_window_closes(
+    served: Served,
+) -> None:
+    """The reload race (issue 30, item 7 of the evening): the newer window of a seat takes
+    over, so the returning phone is never told that its seat is open on another screen."""
+    path, code = shared_match(served.data)
+    async with aiohttp.ClientSession() as session:
+        first = await open_tab(session, served, {"join": code})
+        await first.until(resumed, "the seat to open")
+        (older,) = served.descendants()
+        again = await open_tab(session, served, {"resume": resumed(first)})
+        await first.until(lambda tab: ["notice", TAKEN_OVER] in tab.texts, "the older to close")
+        await again.until(shows("Bob's hand"), "Bob's table in the newer window")
+        assert older not in served.descendants() and len(served.descendants()) == 1
+        assert seat_is_open(path)
+        assert b"is open on another screen" not in again.drawn
+        await again.socket.close()

@@ -10,7 +10,6 @@ seat on pipe ``N``). None of them carries a secret: a code travels only in a pip
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import signal
@@ -18,9 +17,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy_tui.cli.join_code import read_code, report_code
+
+if TYPE_CHECKING:
+    import argparse
 
 PR_SET_PDEATHSIG = 1
 """Linux's ``prctl`` option: the signal a process gets when the process that started it ends."""
@@ -28,6 +30,8 @@ PR_SET_PDEATHSIG = 1
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
     """The hidden options of a served window, on ``rummy`` itself."""
+    import argparse  # only with the parser: a bare ``rummy`` opens the title without it
+
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--guest", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--code-fd", type=int, default=None, help=argparse.SUPPRESS)

@@ -72,6 +72,15 @@ RESUME_LIMIT = 256
 SHUTDOWN_WAIT = 3.0
 """Seconds the server waits for its connections once every window has ended."""
 
+PAGE_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+"""Every answer: never shown inside another site's page, and its address (which may hold the
+host's token) never sent on as a referrer."""
+
 FULL = N_(
     "The table is full: no more game windows can be opened now. Close one, then open this "
     "page again."
@@ -180,6 +189,11 @@ def page_folder() -> Path:
     return page.parent
 
 
+async def _page_headers(_request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's :data:`PAGE_HEADERS`, added as it goes out."""
+    response.headers.update(PAGE_HEADERS)
+
+
 def _send_json(websocket: web.WebSocketResponse) -> Callable[[list[Any]], Awaitable[None]]:
     async def send(message: list[Any]) -> None:
         await websocket.send_json(message)
@@ -239,6 +253,7 @@ class GameServer(Server):
         """textual-serve's routes behind the same-origin check."""
         app = await super()._make_app()
         app.middlewares.append(self.same_origin)
+        app.on_response_prepare.append(_page_headers)
         return app
 
     @web.middleware

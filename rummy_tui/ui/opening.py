@@ -242,12 +242,15 @@ class MatchOpener:
 
     def _joined(self, shared: SharedMatch, seat: int, code: str = "") -> None:
         """The seat is this screen's: its table (the match as it stands); the window's server
-        is told the code."""
+        is told the code (as people write it, ``HR-K7QM4TZPXE``)."""
+        from rummy_tui.persistence.shared_tables import read_join_code
         from rummy_tui.ui.joined_session import JoinedSession
         from rummy_tui.ui.shared_play import SharedLink
 
-        if self.joined is not None and code:
-            self.joined(code)
+        read = read_join_code(code)
+        if self.joined is not None and read is not None:
+            self.joined(f"{read.tag}-{read.seat_code}")
+
         host = self.host
         host.clear_screens()
         session = JoinedSession(host, SharedLink(shared, seat=seat))
