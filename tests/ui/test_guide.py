@@ -38,9 +38,21 @@ async def test_f1_opens_the_guide_in_the_players_language(
         assert heading[2:] in shown
 
 
-async def test_a_page_not_translated_is_shown_in_english() -> None:
+async def test_a_page_not_translated_is_shown_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page is in Finnish now, so the Finnish saves page is hidden to see the fallback."""
+    from rummy_tui.ui import assets
+
     set_language("fi")
     assert guide_text("settings").startswith("# Asetukset")
+    assert guide_text("saves").startswith("# Tallennetut pelit")
+    read_parts = assets._read_parts
+
+    def without_finnish_saves(parts: list[str], relative_path: str) -> str:
+        if parts == ["guide", "fi", "saves.md"]:
+            raise assets.AssetMissing(relative_path)
+        return read_parts(parts, relative_path)
+
+    monkeypatch.setattr(assets, "_read_parts", without_finnish_saves)
     assert guide_text("saves").startswith("# Saved games")
 
 
