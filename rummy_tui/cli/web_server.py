@@ -71,6 +71,9 @@ RESUME_LIMIT = 256
 """Resume tokens remembered (the oldest is forgotten first)."""
 SHUTDOWN_WAIT = 3.0
 """Seconds the server waits for its connections once every window has ended."""
+CLOSE_WAIT = 1.0
+"""Seconds a closing websocket waits for the tab's answer (a client that never answers holds
+neither its handler nor a stopping server longer)."""
 
 PAGE_HEADERS = {
     "X-Frame-Options": "DENY",
@@ -308,7 +311,9 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run the game window of one tab for as long as its websocket is open."""
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=LONGEST_MESSAGE)
+        websocket = web.WebSocketResponse(
+            heartbeat=15, max_msg_size=LONGEST_MESSAGE, timeout=CLOSE_WAIT
+        )
         await websocket.prepare(request)
         if self.greeting >= GREETING_LIMIT:
             await OpenWindow(Opening(), _send_json(websocket), websocket.close).end(_(FULL))
