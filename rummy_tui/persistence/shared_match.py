@@ -36,10 +36,8 @@ replay are in ``shared_moves.py``, the file itself in ``shared_file.py``, seat c
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import weakref
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -49,8 +47,7 @@ from pydantic import ValidationError
 from rummy_tui import __version__
 from rummy_tui.core import Action, Game, IllegalAction, TakeBack
 from rummy_tui.core.history import ReplayError
-from rummy_tui.core.takeback import TakeBackRefused
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import seat_codes
@@ -83,7 +80,24 @@ from rummy_tui.persistence.shared_moves import (
     read_moves,
     replay_move,
 )
+from rummy_tui.persistence.shared_seats import (
+    KEYBOARD_SEAT,
+    OWN_SEATS_KEY,
+    SeatHolds,
+    SeatsRefused,
+    has_code,
+    read_own_seats,
+    seat_list,
+    seats_refusal,
+    write_own_seats,
+)
 from rummy_tui.persistence.shared_tables import new_tags, read_join_code, table_path, table_tag
+from rummy_tui.persistence.turn_mark import (
+    latest_seq,
+    open_turn,
+    turn_opened,
+    turn_started_refusal,
+)
 
 __all__ = [
     "Applied",
@@ -95,34 +109,8 @@ __all__ = [
     "SeatsRefused",
     "SharedMatch",
     "SharedMove",
+    "seats_refusal",
 ]
-
-OWN_SEATS_KEY = "own_seats"
-"""The ``match`` value listing the seats played on their own screens (JSON)."""
-TURN_OPENED_KEY = "turn_opened"
-"""The ``match`` value holding the number of the newest move when the seat to act started its
-turn at the shared keyboard (Enter at its hand-off): the discard before it is no longer taken
-back (P-4). It says nothing once a newer move is made."""
-KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
-SEATS_ON_SHARED_SCREEN = N_("Only the shared screen moves seats and gives out join codes ({rule}).")
-
-
-SEATS_RULE = "P-6"
-"""The rule that keeps the seats' management on the shared screen."""
-
-
-def seats_refusal() -> str:
-    """The one sentence refusing a seat change or a code on a joined screen (P-6)."""
-    return _(SEATS_ON_SHARED_SCREEN).format(rule=SEATS_RULE)
-
-
-class SeatsRefused(SaveError):
-    """A screen that joined as a seat asked to move a seat or make a code (P-6): nothing was
-    changed."""
-
-    def __init__(self) -> None:
-        super().__init__(seats_refusal())
-
 
 BUSY_TIMEOUT = BUSY_TIMEOUT_MS / 1000
 """Seconds a change waits for another screen's change to end before it gives up."""
@@ -155,8 +143,8 @@ class SharedMatch:
         self._connection = connection
         self._opening = opening
         self._seen_version = data_version(connection)
-        self._held: dict[int, int] = {}
-        self._tokens: dict[int, str | None] = {}
+        self.holds = SeatHolds(connection, path)
+        """The seats this screen holds."""
         self.takeover_wait = seat_codes.TAKEOVER_WAIT
         """Seconds a claim waits for another screen holding the seat to let go of it."""
         self.game: Game = game if game is not None else rebuild(opening)
@@ -201,7 +189,7 @@ class SharedMatch:
             "opening": b"".join(pieces).decode("utf-8"),
             seat_codes.SALT_KEY: seat_codes.new_salt(),
             "finished": "1" if game.is_over else "0",
-            OWN_SEATS_KEY: _seat_list(setup.own_screen_seats),
+            OWN_SEATS_KEY: seat_list(setup.own_screen_seats),
         }
         folder = find_data_dir(data_dir)
         for tag in [match_id] if match_id is not None else new_tags():
@@ -251,8 +239,7 @@ class SharedMatch:
 
     def close(self) -> None:
         """Let go of this screen's seats and of the file."""
-        for seat in list(self._held):
-            self.release(seat)
+        self.holds.release_all()
         self._connection.close()
 
     def __enter__(self) -> SharedMatch:
@@ -275,15 +262,7 @@ class SharedMatch:
 
     def own_seats(self) -> frozenset[int]:
         """The seats played on their own screens now (the shared screen may change them)."""
-        try:
-            text = read_value(self._connection, OWN_SEATS_KEY)
-        except sqlite3.Error as error:
-            raise unreadable(self.path, error) from None
-        try:
-            seats = json.loads(text or "[]")
-        except ValueError:
-            seats = []
-        return frozenset(seat for seat in seats if isinstance(seat, int))
+        return read_own_seats(self._connection, self.path)
 
     def entries_since(self, seq: int) -> list[Entry]:
         """What moves ``seq + 1`` up to :attr:`seq` became (records, or take-back notes)."""
@@ -291,11 +270,7 @@ class SharedMatch:
 
     def latest_seq(self) -> int:
         """The number of the newest move in the file (0 when none was made)."""
-        try:
-            row = self._connection.execute("SELECT max(seq) FROM moves").fetchone()
-        except sqlite3.Error as error:
-            raise unreadable(self.path, error) from None
-        return int(row[0] or 0)
+        return latest_seq(self._connection, self.path)
 
     def moves_since(self, seq: int) -> list[SharedMove]:
         """The moves after number ``seq``, oldest first."""
@@ -412,7 +387,9 @@ class SharedMatch:
                             self.seq,
                         ).format(seq=number, latest=self.seq)
                     )
-                refusal = self.game.refusal(action, seat) or self._turn_started(action)
+                refusal = self.game.refusal(action, seat)
+                if refusal is None and isinstance(action, TakeBack):
+                    refusal = self.turn_started_refusal()
                 if refusal is not None:
                     return Refused(refusal)
                 unwritten = self.seq
@@ -450,28 +427,17 @@ class SharedMatch:
     def open_turn(self) -> bool:
         """The seat to act starts its turn at the shared keyboard (Enter at its hand-off):
         from now on the discard that ended the turn before is no longer taken back, on any
-        screen (P-4). Marked only while the file holds no move this screen has not seen
-        (whether it was: a take-back that came first is shown instead).
+        screen (P-4); False when the file holds a move this screen has not seen.
 
         Raises:
             SaveError: when the file cannot be written.
         """
-        with writing(self._connection, self.path):
-            if self.latest_seq() != self.seq:
-                return False
-            self._connection.execute(
-                "INSERT OR REPLACE INTO match (key, value) VALUES (?, ?)",
-                (TURN_OPENED_KEY, str(self.seq)),
-            )
-        return True
+        return open_turn(self._connection, self.path, self.seq)
 
     def turn_opened(self) -> bool:
         """Whether the seat to act started its turn at the shared keyboard after the newest
         move this screen holds."""
-        try:
-            return read_value(self._connection, TURN_OPENED_KEY) == str(self.seq)
-        except sqlite3.Error as error:
-            raise unreadable(self.path, error) from None
+        return turn_opened(self._connection, self.path, self.seq)
 
     def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
         """Why ``seat`` may not take back the newest move now (P-4), or None: the game's
@@ -481,29 +447,13 @@ class SharedMatch:
     def turn_started_refusal(self) -> IllegalAction | None:
         """Why the discard that ended the last turn is not taken back any more: the next
         seat started its turn at the shared keyboard (P-4); None when it has not."""
-        return self._turn_started(TakeBack())
-
-    def _turn_started(self, action: Action) -> IllegalAction | None:
-        """The refusal of taking back the discard that ended the last turn once the next
-        seat has started its turn at the shared keyboard (P-4), or None."""
-        log = self.game.state.log
-        current = self.game.current
-        if not isinstance(action, TakeBack) or not log or log[-1].seat in (None, current):
-            return None
-        if not self.turn_opened():
-            return None
-        return TakeBackRefused("takeback.turn_started", player=self.game.players[current])
+        return turn_started_refusal(self.game, self.turn_opened)
 
     # ------------------------------------------------------------------ seats
 
     def joined_as_seat(self) -> bool:
         """Whether this screen holds a seat of its own (a joined screen, not the shared one)."""
-        return bool(self._held)
-
-    def _shared_screen_only(self) -> None:
-        """Refuse a seat change on a joined screen (P-6)."""
-        if self.joined_as_seat():
-            raise SeatsRefused()
+        return bool(self.holds)
 
     def issue_code(self, seat: int) -> str:
         """A new code for ``seat`` (replacing its earlier one), to be shown on the shared
@@ -513,7 +463,8 @@ class SharedMatch:
             SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the match is over, or ``seat`` is not a seat of the match.
         """
-        self._shared_screen_only()
+        if self.holds:
+            raise SeatsRefused()
         if not 0 <= seat < len(self.game.players):
             raise SaveError(_("The match has no seat {seat}.").format(seat=seat))
         return seat_codes.issue_code(self._connection, self.path, seat)
@@ -526,33 +477,17 @@ class SharedMatch:
             SeatsRefused: on a screen that joined as a seat (P-6).
             SaveError: when the file cannot be written.
         """
-        self._shared_screen_only()
-        with writing(self._connection, self.path):
-            self._connection.execute(
-                "UPDATE match SET value = ? WHERE key = ?", (_seat_list(seats), OWN_SEATS_KEY)
-            )
-            for seat in range(len(self.game.players)):
-                if seat not in seats:
-                    self._connection.execute("DELETE FROM seat_codes WHERE seat = ?", (seat,))
+        if self.holds:
+            raise SeatsRefused()
+        write_own_seats(self._connection, self.path, seats, len(self.game.players))
 
     def has_code(self, seat: int) -> bool:
         """Whether ``seat`` holds a code (given out, and not void)."""
-        try:
-            row = self._connection.execute(
-                "SELECT 1 FROM seat_codes WHERE seat = ?", (seat,)
-            ).fetchone()
-        except sqlite3.Error as error:
-            raise unreadable(self.path, error) from None
-        return row is not None
+        return has_code(self._connection, self.path, seat)
 
     def seat_is_open(self, seat: int) -> bool:
         """Whether a live screen (this one or another) holds ``seat``."""
-        if seat in self._held:
-            return True
-        try:
-            return seat_codes.seat_is_locked(self.path, seat)
-        except OSError:
-            return False
+        return self.holds.is_open(seat)
 
     def claim(self, code: str) -> Claimed | ClaimRefused:
         """Open the seat whose code ``code`` is on this screen, or say why not: a wrong or
@@ -596,51 +531,19 @@ class SharedMatch:
         found = seat_codes.find_seat(self._connection, self.path, code, guess)
         if isinstance(found, ClaimRefused):
             return found
+        player = self.game.players[found]
         if found not in self.own_seats():
-            return ClaimRefused(_(KEYBOARD_SEAT).format(player=self.game.players[found]))
-        if found not in self._held:
-            descriptor, token = self._take_seat(found)
-            if descriptor is None:
-                return ClaimRefused(_(seat_codes.SEAT_OPEN).format(player=self.game.players[found]))
-            self._held[found] = descriptor
-            self._tokens[found] = token
+            return ClaimRefused(_(KEYBOARD_SEAT).format(player=player))
+        if found not in self.holds and not self.holds.take(found, self.takeover_wait):
+            return ClaimRefused(_(seat_codes.SEAT_OPEN).format(player=player))
         return Claimed(found)
-
-    def _take_seat(self, seat: int) -> tuple[int | None, str | None]:
-        """The lock of ``seat`` (taken over from a live screen holding it, which is asked to
-        let go and waited for), with the takeover request this screen knows of; None for the
-        lock when the holder kept it."""
-        known = seat_codes.takeover_token(self._connection, self.path, seat)
-        try:
-            descriptor = seat_codes.lock_seat(self.path, seat)
-            if descriptor is not None:
-                return descriptor, known
-            token = seat_codes.request_takeover(self._connection, self.path, seat)
-            return seat_codes.wait_for_seat(self.path, seat, self.takeover_wait), token
-        except OSError as error:
-            raise unreadable(self.path, error) from None
 
     def taken_over(self) -> list[int]:
         """The seats of this screen that a newer screen asked for since this one took them:
         let go of now (this screen closes). A look at the file, made when it changed
         (:meth:`has_news`)."""
-        lost = [
-            seat
-            for seat in self._held
-            if seat_codes.takeover_token(self._connection, self.path, seat) != self._tokens[seat]
-        ]
-        for seat in lost:
-            self.release(seat)
-        return lost
+        return self.holds.taken_over()
 
     def release(self, seat: int) -> None:
         """Let another screen open ``seat``."""
-        descriptor = self._held.pop(seat, None)
-        self._tokens.pop(seat, None)
-        if descriptor is not None:
-            seat_codes.unlock_seat(descriptor)
-
-
-def _seat_list(seats: Iterable[int]) -> str:
-    """Seats as the file keeps them: a sorted JSON list."""
-    return json.dumps(sorted(seats))
+        self.holds.release(seat)
