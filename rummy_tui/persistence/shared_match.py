@@ -88,7 +88,6 @@ from rummy_tui.persistence.shared_seats import (
     has_code,
     read_own_seats,
     seat_list,
-    seats_refusal,
     write_own_seats,
 )
 from rummy_tui.persistence.shared_tables import new_tags, read_join_code, table_path, table_tag
@@ -109,7 +108,6 @@ __all__ = [
     "SeatsRefused",
     "SharedMatch",
     "SharedMove",
-    "seats_refusal",
 ]
 
 BUSY_TIMEOUT = BUSY_TIMEOUT_MS / 1000

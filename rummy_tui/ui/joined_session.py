@@ -92,7 +92,7 @@ class JoinedSession(MatchSession):
         self, then: Callable[[], object] | None = None, first_line: str | None = None
     ) -> None:
         """A joined screen shows no list of seats and no code (P-6): it says so."""
-        from rummy_tui.persistence.shared_match import seats_refusal
+        from rummy_tui.persistence.shared_seats import seats_refusal
 
         self.table.refused(seats_refusal())
         if then is not None:

@@ -397,7 +397,7 @@ class TableScreen(Screen[None]):
     def action_seats_elsewhere(self) -> None:
         """``o`` on a joined screen: one sentence saying that the seats are managed on the
         shared screen (P-6)."""
-        from rummy_tui.persistence.shared_match import seats_refusal
+        from rummy_tui.persistence.shared_seats import seats_refusal
 
         self.refused(seats_refusal())
 
