@@ -169,6 +169,27 @@ async def draw_and_discard(pilot: object, app: RummyApp) -> None:
     await press(pilot, "x")  # type: ignore[arg-type]
 
 
+async def to_cys_hand_off_after_bobs_discard(
+    hp: object, host: RummyApp, jp: object, joined: RummyApp
+) -> None:
+    """The shared keyboard plays on to Bob's turn, Bob draws and discards on his own screen,
+    and Cy's hand-off comes up on the shared screen."""
+    from tests.ui.test_own_screens import game_of
+
+    pilots = [hp, jp]
+    for _round in range(20):
+        await settle(hp)  # type: ignore[arg-type]
+        if game_of(host).current == 1:
+            break
+        if screen_name(host) == "HandoffScreen":
+            await press(hp, "enter")  # type: ignore[arg-type]
+        else:
+            await draw_and_discard(hp, host)
+    await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn")
+    await draw_and_discard(jp, joined)
+    await wait_for(pilots, lambda: screen_name(host) == "HandoffScreen", "Cy's hand-off")
+
+
 async def test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_hand_off(
     tmp_path: Path,
 ) -> None:
@@ -186,17 +207,7 @@ async def test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_ha
         async with joined.run_test(size=(110, 36)) as jp:
             pilots = [hp, jp]
             await wait_for(pilots, lambda: screen_name(joined) == "TableScreen", "Bob joined")
-            for _round in range(20):  # the shared keyboard plays on to Bob's turn
-                await settle(hp)
-                if game_of(host).current == 1:
-                    break
-                if screen_name(host) == "HandoffScreen":
-                    await press(hp, "enter")
-                else:
-                    await draw_and_discard(hp, host)
-            await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn")
-            await draw_and_discard(jp, joined)
-            await wait_for(pilots, lambda: screen_name(host) == "HandoffScreen", "Cy's hand-off")
+            await to_cys_hand_off_after_bobs_discard(hp, host, jp, joined)
             assert game_of(host).current == 2
             bobs = table(joined)
             assert bobs.check_action("take_back", ()) is True  # before Cy's Enter: u works
@@ -235,17 +246,7 @@ async def test_P4_a_turn_that_cannot_be_marked_in_the_file_keeps_the_hand_off(
         async with joined.run_test(size=(110, 36)) as jp:
             pilots = [hp, jp]
             await wait_for(pilots, lambda: screen_name(joined) == "TableScreen", "Bob joined")
-            for _round in range(20):
-                await settle(hp)
-                if game_of(host).current == 1:
-                    break
-                if screen_name(host) == "HandoffScreen":
-                    await press(hp, "enter")
-                else:
-                    await draw_and_discard(hp, host)
-            await wait_for(pilots, lambda: game_of(joined).current == 1, "Bob's turn")
-            await draw_and_discard(jp, joined)
-            await wait_for(pilots, lambda: screen_name(host) == "HandoffScreen", "Cy's hand-off")
+            await to_cys_hand_off_after_bobs_discard(hp, host, jp, joined)
             writes = SharedMatch.open_turn
 
             def disk_full(self: SharedMatch) -> bool:
