@@ -243,3 +243,15 @@ def notes_to_extra(game: HoldsMatch) -> list[dict[str, Any]]:
 def notes_from_extra(game: HoldsMatch, data: object) -> None:
     """Put back notes written by :func:`notes_to_extra`; anything unreadable is left out."""
     game.state.take_back_notes = readable_notes(game.state, data)
+
+
+def turn_started_refusal(state: GameState, started: bool) -> TakeBackRefused | None:
+    """The refusal of taking back the discard that ended the last turn once the next seat has
+    started its turn (``started``: its Enter at a hand-off, or its first move on its own
+    screen), on every screen (P-4); None while the newest move is the seat to act's own, or
+    nobody's, or the turn has not started."""
+    log = state.log
+    current = state.deal.current
+    if not started or not log or log[-1].seat in (None, current):
+        return None
+    return TakeBackRefused("takeback.turn_started", player=state.players[current])

@@ -16,7 +16,8 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_
+from rummy_tui.i18n.table_words import seats_refusal
 from rummy_tui.persistence import seat_codes
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_file import read_value, unreadable, writing
@@ -24,14 +25,6 @@ from rummy_tui.persistence.shared_file import read_value, unreadable, writing
 OWN_SEATS_KEY = "own_seats"
 """The ``match`` value listing the seats played on their own screens (JSON)."""
 KEYBOARD_SEAT = N_("{player}'s seat is played at the shared keyboard now.")
-SEATS_ON_SHARED_SCREEN = N_("Only the shared screen moves seats and gives out join codes ({rule}).")
-SEATS_RULE = "P-6"
-"""The rule that keeps the seats' management on the shared screen."""
-
-
-def seats_refusal() -> str:
-    """The one sentence refusing a seat change or a code on a joined screen (P-6)."""
-    return _(SEATS_ON_SHARED_SCREEN).format(rule=SEATS_RULE)
 
 
 class SeatsRefused(SaveError):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rummy_tui.core import Game, IllegalAction
-from rummy_tui.core.takeback import TakeBackRefused
+from rummy_tui.core.takeback import turn_started_refusal as turn_started_refusal_of
 from rummy_tui.persistence.shared_file import read_value, unreadable, writing
 
 TURN_OPENED_KEY = "turn_opened"
@@ -61,8 +61,6 @@ def turn_started_refusal(game: Game, opened: Callable[[], bool]) -> IllegalActio
     """The refusal of taking back the discard that ended the last turn once the next seat has
     started its turn at the shared keyboard (``opened()``, asked only when a turn has ended
     since the newest move), or None."""
-    log = game.state.log
-    current = game.current
-    if not log or log[-1].seat in (None, current) or not opened():
+    if turn_started_refusal_of(game.state, True) is None:
         return None
-    return TakeBackRefused("takeback.turn_started", player=game.players[current])
+    return turn_started_refusal_of(game.state, opened())

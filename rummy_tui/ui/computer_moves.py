@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.i18n import _
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.table import Mode
 
 if TYPE_CHECKING:
     from rummy_tui.bots import Bot

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from rummy_tui.core import Phase, PlayerView
 from rummy_tui.i18n import _, count_cards, lists, ngettext
+from rummy_tui.table import Mode
 from rummy_tui.ui.hand_state import HandState
 from rummy_tui.ui.render import sort_cards
 from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_text import Mode, computer_playing
+from rummy_tui.ui.table_text import computer_playing
 from rummy_tui.ui.widgets.hand import HandPicture
 from rummy_tui.ui.widgets.players import SeatLabel
 

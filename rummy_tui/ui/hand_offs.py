@@ -1,11 +1,11 @@
 """The hand-off between turns (P-1) and its take-back gate (P-4), as the match session shows
 them.
 
-The match session hands the keyboard on with :func:`hand_off`: no hand is on the table until
-the named person's Enter. The hand-off offers the discard that ended the last turn back to its
-player while the core allows it; their ``u`` there opens the gate (:func:`take_back_gate`),
-and after the mover's own Enter the session takes the move back. These functions come after a
-move is saved: they are no step on the road of a move to the disk.
+The table's rules (:mod:`rummy_tui.table`) decide when the keyboard is handed on, and to whom
+the discard that ended the last turn is offered back (P-4); this module shows what they
+decide: :func:`hand_off` (no hand on the table until the named person's Enter) and the gate
+(:func:`take_back_gate`), and posts each answer back to them as an event. These functions
+come after a move is saved: they are no step on the road of a move to the disk.
 
 The app keeps one hand-off screen installed and fills it again for every hand-off: a new
 screen is composed, mounted and laid out several times before it settles, a kept one is laid
@@ -14,18 +14,20 @@ out once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from rummy_tui.core import Phase
 from rummy_tui.i18n import _
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.table.effects import ShowHandOff
+from rummy_tui.table.events import GateAnswered, HandOffAnswered
+from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
 
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from rummy_tui.core import Game, IllegalAction, PlayerView
+    from rummy_tui.core import Game
+    from rummy_tui.table.events import Event
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.handoff import Gate, HandoffScreen
@@ -39,41 +41,9 @@ class HandingOn(Protocol):
     controller: Controller
     table: TableScreen
     game: Game
-    keyboard_seat: int | None
-    handoff_due: bool
 
-    def seat_may_not_take_back(self, seat: int | None) -> str | None:
-        """Why ``seat`` is not a person at this table who may take back a move, or None."""
-        ...
-
-    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
-        """The core's reason why ``seat`` may not take back the newest move now (P-4)."""
-        ...
-
-    def turn_opened(self) -> bool:
-        """The seat to act starts its turn at this keyboard (P-4: the discard before it is
-        taken back no more); False when it may not start yet (the session has said why and
-        shows what comes instead)."""
-        ...
-
-    def hide_hand(self) -> PlayerView:
-        """No hand on the table (the public view, which is returned)."""
-        ...
-
-    def show_hand(self, seat: int, mode: Mode) -> None:
-        """``seat``'s hand on the table, played or watched."""
-        ...
-
-    def next_turn(self, force_handoff: bool = False) -> None:
-        """Show whatever comes next."""
-        ...
-
-    def take_back(self, seat: int | None = None) -> None:
-        """``seat`` takes back their newest move (P-4)."""
-        ...
-
-    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
-        """Ask whether to leave the table."""
+    def dispatch(self, event: Event) -> None:
+        """The table's rules take the hand-off's answer (:func:`rummy_tui.table.step`)."""
         ...
 
 
@@ -82,40 +52,36 @@ KEPT_NAME = "hand-off"
 several frames to build and lay out, a kept one one frame)."""
 
 
-def hand_off(session: HandingOn, seat: int, next_note: Text | str | None = None) -> None:
-    """The hand-off to the person in ``seat`` (P-1): no hand on the table until their
-    Enter. It offers the discard that ended the last turn back to its player while the
-    core allows it (P-4)."""
+def hand_off(session: HandingOn, effect: ShowHandOff) -> None:
+    """The hand-off to the person in ``effect.seat`` (P-1): no hand on the table until their
+    Enter. It offers the discard that ended the last turn back to the player the table's
+    rules name (P-4), and says when computers play first or the turn is half played."""
     from rummy_tui.ui.screens.handoff import Gate
 
     controller = session.controller
-    view = session.hide_hand()
-    session.keyboard_seat = None
-    session.handoff_due = False
+    seat, mover = effect.seat, effect.offer
+    view = controller.public_view()
     # Translators: the hand-off's line under the name: variant · deal number · player.
     context = _("{variant} · deal {number} · {player} to play").format(
         variant=_(view.rules.name),
         number=view.deal_number,
         player=controller.players[view.current],
     )
-    # P-4: the discard that ended the turn may be taken back until Enter is pressed.
-    mover = controller.mover_to_take_back()
-    if mover == seat:
-        mover = None  # the named player's own move of this turn: u at the table after Enter
-    elif mover is not None and session.seat_may_not_take_back(mover) is not None:
-        mover = None  # a seat on its own screen takes its discard back there
-    elif mover is not None and session.take_back_refusal(mover) is not None:
-        mover = None  # the hand-off was passed once already (a shared match knows it)
     offer = None
     if mover is not None:
         offer = _("{player} may still press u to take back the discard.").format(
             player=controller.players[mover]
         )
+    settings = session.table.settings
+    if effect.computers_before is not None:
+        next_note: Text | str | None = computers_first(effect.computers_before)
+    else:
+        next_note = turn_under_way(view, seat, settings)
     gate = Gate(
         controller.players[seat],
         context,
         since=view.log,
-        settings=session.table.settings,
+        settings=settings,
         seat=seat,
         take_back=offer,
         next_note=next_note,
@@ -170,60 +136,24 @@ def _on_stack(screen: HandoffScreen) -> bool:
 
 
 def _handed_over(session: HandingOn, seat: int, mover: int | None, choice: str | None) -> None:
-    if choice == "take_back" and mover is not None:
-        take_back_gate(session, seat, mover)
-        return
-    if choice == "leave":
-        session.leave_table(on_cancel=partial(session.next_turn, True))
-        return
-    session.keyboard_seat = seat
-    if not session.turn_opened():  # P-4: the keyboard is passed on only once the file says so
-        return
-    if session.controller.is_bot(session.controller.current):
-        session.next_turn()  # the computers before this person play; the person watches
-        return
-    session.show_hand(seat, Mode.PLAY)
+    answer: Literal["enter", "take_back", "leave"] = (
+        "take_back" if choice == "take_back" else "leave" if choice == "leave" else "enter"
+    )
+    session.dispatch(HandOffAnswered(seat, mover, answer))
 
 
 def take_back_gate(session: HandingOn, seat: int, mover: int) -> None:
-    """``u`` on the hand-off for ``seat``: the gate for ``mover``, whose discard comes back
-    after their own Enter (P-1, P-4); Esc goes back to the hand-off for ``seat``."""
+    """The gate for ``mover``, whose discard comes back after their own Enter (P-1, P-4);
+    Esc goes back to the hand-off for ``seat`` (the table's rules checked that it may)."""
     from rummy_tui.ui.screens.handoff import TakeBackGate
 
-    refusal = take_back_reason(session, mover)
-    if refusal is not None:
-        refused(session, refusal)
-        return
     players = session.controller.players
 
     def passed(choice: str | None) -> None:
-        if choice == "go":
-            session.take_back(mover)
-        elif choice == "leave":
-            session.leave_table(on_cancel=partial(session.next_turn, True))
-        else:
-            session.next_turn(force_handoff=True)
+        answer: Literal["go", "back", "leave"] = (
+            "go" if choice == "go" else "leave" if choice == "leave" else "back"
+        )
+        session.dispatch(GateAnswered(mover, seat, answer))
 
     gate = TakeBackGate(players[mover], players[seat], settings=session.table.settings)
     session.host.show_screen(gate, passed)
-
-
-def take_back_reason(session: HandingOn, seat: int) -> str | None:
-    """The one-sentence reason why ``seat`` may not take back the newest move now (the
-    core's refusal in words), or None when it may. Computer players are never offered a
-    take-back."""
-    refusal = session.seat_may_not_take_back(seat)
-    if refusal is not None:
-        return refusal
-    try:
-        core_refusal = session.take_back_refusal(seat)
-    except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-        return _("That move could not be taken back: {error}.").format(error=error)
-    return None if core_refusal is None else session.controller.words(core_refusal)
-
-
-def refused(session: HandingOn, refusal: str) -> None:
-    """A take-back asked for with the hand-off's u was refused: the reason as a notice
-    (the table is covered), and the hand-off comes back."""
-    session.host.notice(refusal, "warning")
-    session.next_turn(force_handoff=True)

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummy_tui.core import Phase
 from rummy_tui.i18n import N_, _
 from rummy_tui.ui import table_menus
 from rummy_tui.ui.session import MatchSession
-from rummy_tui.ui.table_text import Mode
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,32 +48,6 @@ class JoinedSession(MatchSession):
             if seat != self.seat and not self.controller.is_bot(seat)
         )
 
-    def next_turn(self, force_handoff: bool = False) -> None:
-        """This seat's hand, played on its turn and watched on the others' (never a
-        hand-off); the end of a deal as on every screen."""
-        if self.link is not None and self.seat not in self.link.own:
-            self.seat_went_back()
-            return
-        if self.controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-            self.signal_turn(False)
-            self.computers.end_streak()
-            self.show_deal_end()
-            return
-        self.keyboard_seat = self.seat
-        mode = Mode.PLAY if self.controller.current == self.seat else Mode.WATCH
-        self.show_hand(self.seat, mode)
-
-    def show_hand(self, seat: int, mode: Mode) -> None:
-        """This seat's hand, played or watched; the start of its turn is signalled."""
-        super().show_hand(seat, mode)
-        self.signal_turn(mode is Mode.PLAY)
-
-    def signal_turn(self, mine: bool) -> None:
-        """Nobody is told by a hand-off that their turn came on this screen: its start rings
-        the bell and names the turn in the window title, unless the display settings switch
-        the signal off."""
-        self.host.signal_turn(mine and self.host.settings.turn_signal)
-
     def close(self) -> None:
         """The table is put away: the window title is the game's again."""
         self.host.signal_turn(False)
@@ -92,7 +64,7 @@ class JoinedSession(MatchSession):
         self, then: Callable[[], object] | None = None, first_line: str | None = None
     ) -> None:
         """A joined screen shows no list of seats and no code (P-6): it says so."""
-        from rummy_tui.persistence.shared_seats import seats_refusal
+        from rummy_tui.i18n.table_words import seats_refusal
 
         self.table.refused(seats_refusal())
         if then is not None:

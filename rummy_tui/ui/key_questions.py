@@ -25,12 +25,12 @@ from rummy_tui.core.offers import Choice as Offered
 from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.i18n.refusals import shared_refusal_sentence
+from rummy_tui.table import Mode
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import card_label, card_text, fill
 from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 from rummy_tui.ui.table_keys import KEY_MOVES
 from rummy_tui.ui.table_text import (
-    Mode,
     depth_notes,
     draw_two_words,
     go_out_label,

@@ -12,7 +12,8 @@ Then :meth:`MatchSession.moved` alone decides what the table shows next.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal
 
 from rummy_tui.core import (
     Action,
@@ -25,13 +26,17 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.offers import Refusal, SeatOffers, offers
 from rummy_tui.core.state import TakeBackNote
+from rummy_tui.core.takeback import turn_started_refusal
 from rummy_tui.i18n import _
 from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.table import Mode, Seating, SeatPlace, TableModel, step
+from rummy_tui.table import effects as do
+from rummy_tui.table.effects import Effect
+from rummy_tui.table.events import Event, NextTurn, TakeBackAsked, TurnMarked, TurnOver
 from rummy_tui.ui import hand_offs, match_end
 from rummy_tui.ui.computer_moves import ComputerMoves
 from rummy_tui.ui.controller import Controller
 from rummy_tui.ui.hand_state import HandState, restored_orders
-from rummy_tui.ui.handoff_lines import computers_first, turn_under_way
 from rummy_tui.ui.move_outcome import Outcome, Source
 from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import sort_cards
@@ -40,7 +45,6 @@ from rummy_tui.ui.session_answers import TableAnswers
 from rummy_tui.ui.session_routes import TableRoutes
 from rummy_tui.ui.shared_play import SHARED_TABLE_KEY, SharedLink
 from rummy_tui.ui.shared_turns import SharedTurns
-from rummy_tui.ui.table_text import Mode
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
@@ -112,11 +116,9 @@ class MatchSession(SharedTurns, TableRoutes):
             hints=setup.hints,
         )
         """The table screen of this match."""
-        self.keyboard_seat: int | None = None
-        """The human whose hand was last shown (no hand-off while they keep the keyboard)."""
-        self.handoff_due = False
-        """A resumed match: the first person to play gets a hand-off even when computer
-        players move first (nobody knows who sat down at the keyboard)."""
+        self.model = TableModel(seating=Seating(places=()))
+        """The table's own state (:mod:`rummy_tui.table`): who plays where, the seat at the
+        keyboard, what the table shows; changed only by :meth:`dispatch`."""
         self.computers = ComputerMoves(self)
         """The computer players' turns (their thinking, and how often the table is drawn)."""
         self.watching = False
@@ -127,6 +129,128 @@ class MatchSession(SharedTurns, TableRoutes):
         if self.link is None:
             return frozenset()
         return self.link.own
+
+    @property
+    def keyboard_seat(self) -> int | None:
+        """The person whose hand was last shown (no hand-off while they keep the keyboard)."""
+        return self.model.keyboard_seat
+
+    @keyboard_seat.setter
+    def keyboard_seat(self, seat: int | None) -> None:
+        self.model = replace(self.model, keyboard_seat=seat)
+
+    @property
+    def handoff_due(self) -> bool:
+        """A resumed match: the first person to play gets a hand-off even when computer
+        players move first (nobody knows who sat down at the keyboard)."""
+        return self.model.handoff_due
+
+    @handoff_due.setter
+    def handoff_due(self, due: bool) -> None:
+        self.model = replace(self.model, handoff_due=due)
+
+    def seating(self, setup: MatchSetup) -> Seating:
+        """Who plays where, as this screen sees it (the table's rules' seating)."""
+        away = self.link.own if self.link is not None else frozenset()
+        places = tuple(
+            SeatPlace.COMPUTER
+            if seat.kind.is_bot
+            else SeatPlace.OWN_SCREEN
+            if number in away
+            else SeatPlace.KEYBOARD
+            for number, seat in enumerate(setup.seats)
+        )
+        screen = self.link.seat if self.link is not None else None
+        return Seating(places=places, screen=screen, shared=self.link is not None)
+
+    # ------------------------------------------------------------------ the runner
+
+    def dispatch(self, event: Event) -> None:
+        """The table's rules decide what ``event`` changes (:func:`rummy_tui.table.step`);
+        this screen carries the effects out, in order."""
+        self.model, effects = step(self.model, self.game, event)
+        for effect in effects:
+            self.perform(effect)
+
+    def perform(self, effect: Effect) -> None:  # noqa: C901 - one line per kind of effect
+        """Carry out one effect of the table's rules with the screens, the computers and
+        the shared file; an effect with an answer posts it as the next event."""
+        match effect:
+            case do.ShowHandOff():
+                hand_offs.hand_off(self, effect)
+            case do.ShowHand(seat=seat, mode=mode):
+                self.show_hand(seat, mode)
+            case do.HideHand(offer=offer):
+                view = self.hide_hand()
+                if offer is not None:  # P-4: the discard may still be taken back with u
+                    self.table.show(view, Mode.HIDDEN, offers(self.game, offer))
+            case do.PutAwayHandOff():
+                hand_offs.take_down_hand_off(self.host)
+            case do.ShowDealEnd():
+                self.show_deal_end()
+            case do.StartComputer(seat=seat):
+                self.computers.play(seat)
+            case do.EndStreak():
+                self.computers.end_streak()
+            case do.StopComputers():
+                self.stop_bots()
+            case do.MarkTurn():
+                self.dispatch(TurnMarked(self.mark_turn()))
+            case do.CatchUp():
+                self.caught_up()
+            case do.ShowGate(mover=mover, seat=seat):
+                hand_offs.take_back_gate(self, seat, mover)
+            case do.TakeBack(mover=mover, at_hand_off=at_hand_off):
+                self.take_back_now(mover, at_hand_off)
+            case do.Refuse():
+                self.say_refusal(effect)
+            case do.AskLeave():
+                self.leave_table(on_cancel=partial(self.dispatch, NextTurn(True)))
+            case do.SignalTurn(mine=mine):
+                self.host.signal_turn(mine and self.host.settings.turn_signal)
+            case do.CloseScreen():
+                self.seat_went_back()
+            case do.ShowSeats():
+                self.show_own_screens()
+
+    def say_refusal(self, refusal: do.Refuse) -> None:
+        """A key that did nothing, and why: on the table in red, or a notice while a
+        hand-off covers it."""
+        if refusal.sentence is not None:
+            text = refusal.sentence
+        elif refusal.error is not None:
+            text = self.controller.words(refusal.error)
+        else:
+            text = _("Nothing can be taken back now ({rule}).").format(rule="P-4")
+        if refusal.at_hand_off:
+            self.host.notice(text, "warning")
+        else:
+            self.table.refused(text)
+
+    def seat_went_back(self) -> None:
+        """A joined screen's seat is played at the shared keyboard now (the joined screen
+        closes; the shared screen never gets here)."""
+
+    def mark_turn(self) -> Literal["opened", "behind", "failed"]:
+        """Write that the seat to act starts its turn here (Enter at its hand-off): in a
+        shared match the file says so first, and the discard before it is taken back on no
+        screen (P-4). "failed" when the file could not be written (said), "behind" when
+        another screen's move came first."""
+        if self.link is None:
+            return "opened"
+        try:
+            opened = self.link.open_turn()
+        except Exception as error:  # SaveError: the discard may still be taken back elsewhere
+            self.host.notice(str(error), "warning")
+            return "failed"
+        return "opened" if opened else "behind"
+
+    def turn_started(self) -> bool:
+        """Whether the shared file says the seat to act has started its turn since the
+        newest move (read only when a turn has ended since it)."""
+        if self.link is None or turn_started_refusal(self.game.state, True) is None:
+            return False
+        return self.link.shared.turn_opened()
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -233,21 +357,14 @@ class MatchSession(SharedTurns, TableRoutes):
         return Outcome(record=record)
 
     def moved(self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False) -> None:
-        """After a move or a take-back: the save note, the move's line, and the next screen."""
+        """After a move or a take-back: the save note, the move's line, and the next screen
+        (as the table's rules decide)."""
         self.note_saved()
         self.table.moved(record)
-        controller = self.controller
-        if controller.phase is Phase.MATCH_OVER and self.keeps_records:
+        if self.controller.phase is Phase.MATCH_OVER and self.keeps_records:
             match_end.record_match(self.host, self.setup, self.game, self.saving.name)
-        if (
-            not new_deal
-            and controller.phase in (Phase.DRAW, Phase.PLAY)
-            and controller.current == self.keyboard_seat
-            and not controller.is_bot(controller.current)
-        ):
-            self.show_hand(controller.current, Mode.PLAY)
-            return
-        self.next_turn(force_handoff=new_deal)
+        took_back = record.seat if isinstance(record, TakeBackNote) else None
+        self.dispatch(TurnOver(new_deal, took_back, self.turn_started()))
 
     def person_acts(self, action: Action) -> None:
         """The player at the keyboard asked for ``action`` (refused: the reason, in red)."""
@@ -258,71 +375,32 @@ class MatchSession(SharedTurns, TableRoutes):
             self.table.refused(outcome.reason or _("That move is not allowed."))
 
     def take_back(self, seat: int | None = None) -> None:
-        """The person at the keyboard (or ``seat``: the one whose discard the hand-off offered
-        to take back, now at the keyboard after the gate) takes back their newest move, if
-        the core allows it (P-4). A computer still thinking stops; the keyboard stays with
-        (or returns to) the mover, with no further hand-off."""
-        if seat is None and self.keyboard_seat is None and self.link is not None:
-            return self.gate_while_elsewhere()  # u while the next seat plays on its screen
-        mover = self.keyboard_seat if seat is None else seat
-        if (result := self._take_back(mover)) is None:  # shown already (a shared match)
-            return
-        if not isinstance(result, str):
-            self.stop_bots()
-            self.keyboard_seat = mover
-            self.moved(result)
-            return
-        refusal = result or _("Nothing can be taken back now ({rule}).").format(rule="P-4")
-        if seat is None:
-            self.table.refused(refusal)
-        else:
-            hand_offs.refused(self, refusal)
+        """``u``: the person at the keyboard (or ``seat``: the one whose discard the hand-off
+        offered to take back, now at the keyboard after the gate) takes back their newest
+        move, if the table's rules and the core allow it (P-4)."""
+        self.dispatch(TakeBackAsked(seat))
 
-    def _take_back(self, mover: int | None) -> TakeBackNote | str | None:
-        """Take back ``mover``'s newest move through the game (the core checks once whether it
-        may, and replays the deal once), bring their hand order up to date (the cards come
-        back) and save as if the move had never been made. Returns the public note, or the
-        refusal's sentence with nothing changed."""
-        refusal = self.seat_may_not_take_back(mover)
-        if refusal is not None or mover is None:
-            return refusal or ""
+    def take_back_now(self, mover: int, at_hand_off: bool) -> None:
+        """Take back ``mover``'s newest move through the game (the core checks once more and
+        replays the deal once), bring their hand order up to date (the cards come back) and
+        save as if the move had never been made; a refusal is said, nothing changed."""
         if self.link is not None:
-            return self._take_back_shared(mover)
+            refusal = self._take_back_shared(mover)  # shown already when made
+            if refusal is not None:
+                self.say_refusal(do.Refuse(sentence=refusal, at_hand_off=at_hand_off))
+                if at_hand_off:
+                    self.dispatch(NextTurn(True))
+            return
         try:
             note = self.game.take_back(mover)
         except IllegalAction as error:
-            return self.controller.words(error)
-        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
-            return _("That move could not be taken back: {error}.").format(error=error)
+            self.say_refusal(do.Refuse(error=error, at_hand_off=at_hand_off))
+            if at_hand_off:
+                self.dispatch(NextTurn(True))
+            return
         self.hands.took_back(self.game.view(mover))
         self.autosave()
-        return note
-
-    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
-        """The core's reason why ``seat`` may not take back the newest move now (P-4), or
-        None; in a shared match also once the next seat started its turn on the shared
-        screen (the file knows, the game does not)."""
-        if self.link is not None:
-            return self.link.take_back_refusal(seat)
-        return self.game.take_back_refusal(seat)
-
-    def turn_opened(self) -> bool:
-        """The seat to act starts its turn here (Enter at its hand-off): in a shared match
-        the file says so first, and the discard before it is taken back on no screen (P-4).
-        False when the turn may not start yet: the file could not be written (said; the
-        hand-off stays, so no hand shows while the discard may still be taken back), or
-        another screen's move came first (shown now)."""
-        if self.link is None:
-            return True
-        try:
-            opened = self.link.open_turn()
-        except Exception as error:  # SaveError: the discard may still be taken back elsewhere
-            self.host.notice(str(error), "warning")
-            self.next_turn(force_handoff=True)
-            return False
-        if not opened:
-            self.caught_up()
-        return opened
+        self.moved(note)
 
     def seat_offers(self, seat: int) -> SeatOffers:
         """What the core offers ``seat`` now, the take-back as :meth:`take_back_refusal`
@@ -331,24 +409,10 @@ class MatchSession(SharedTurns, TableRoutes):
         take_back = seat_offers.take_back
         if self.link is None or take_back.refusal is not None:
             return seat_offers
-        refusal = self.link.shared.turn_started_refusal()
+        refusal = turn_started_refusal(self.game.state, self.model.turn_started)
         if refusal is None:
             return seat_offers
         return replace(seat_offers, take_back=replace(take_back, refusal=Refusal.of(refusal)))
-
-    def seat_may_not_take_back(self, seat: int | None) -> str | None:
-        """Why ``seat`` is not a person at this table who may take back a move, or None."""
-        if seat is None or not 0 <= seat < len(self.setup.seats):
-            return _("Only the player at the keyboard may take back a move ({rule}).").format(
-                rule="P-4"
-            )
-        if seat in self.elsewhere():
-            return _("Only the screen of {player} may take back that move ({rule}).").format(
-                player=self.game.players[seat], rule="P-4"
-            )
-        if seat not in self.people:
-            return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
-        return None
 
     def note_saved(self) -> None:
         """The save state in the table's top line."""
@@ -371,40 +435,9 @@ class MatchSession(SharedTurns, TableRoutes):
         return view
 
     def next_turn(self, force_handoff: bool = False) -> None:
-        """Show whatever comes next: the end of the deal, a computer's move, or the next
-        player's hand (after a hand-off when someone else takes the keyboard).
-
-        With two or more people at the table the keyboard is passed on before any computer
-        moves: when a computer is to play and the keyboard is not with the person who plays
-        after it, that person's hand-off comes first (it offers the discard back, P-4, as any
-        hand-off does), and the computers play once it is passed, the person watching their
-        own hand meanwhile."""
-        controller = self.controller
-        if controller.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
-            self.computers.end_streak()
-            self.show_deal_end()
-            return
-        seat = controller.current
-        humans = self.people
-        if seat in self.elsewhere() or (controller.is_bot(seat) and not self.moves_computers):
-            self.computers.end_streak()
-            self.played_elsewhere(seat)
-            return
-        if controller.is_bot(seat):
-            person, computers = controller.next_person()
-            if len(humans) > 1 and person is not None and person != self.keyboard_seat:
-                self.computers.end_streak()
-                hand_offs.hand_off(self, person, computers_first(computers))
-                return
-            self.computers.play(seat)
-            return
-        self.computers.end_streak()
-        if force_handoff or self.handoff_due or (seat != self.keyboard_seat and len(humans) > 1):
-            under_way = turn_under_way(controller.public_view(), seat, self.table.settings)
-            hand_offs.hand_off(self, seat, under_way)
-            return
-        self.keyboard_seat = seat
-        self.show_hand(seat, Mode.PLAY)
+        """Show whatever comes next, as the table's rules decide (:mod:`rummy_tui.table.turns`):
+        the end of the deal, a computer's move, the next person's hand-off or hand."""
+        self.dispatch(NextTurn(force_handoff))
 
     # ------------------------------------------------------------------ computer players
 

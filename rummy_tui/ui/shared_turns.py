@@ -11,24 +11,20 @@ seats never comes here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal, TakeBack
-from rummy_tui.core.offers import offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_match import WATCH_INTERVAL
 from rummy_tui.persistence.shared_moves import DamagedMove
-from rummy_tui.ui.hand_offs import (
-    shared_news_may_show,
-    take_back_gate,
-    take_back_reason,
-    take_down_hand_off,
-)
+from rummy_tui.table import Mode
+from rummy_tui.table.events import NextTurn, TurnStarted
+from rummy_tui.ui.hand_offs import shared_news_may_show, take_down_hand_off
 from rummy_tui.ui.move_outcome import Outcome
 from rummy_tui.ui.shared_play import MovedFirst
-from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
@@ -36,6 +32,8 @@ if TYPE_CHECKING:
 
     from rummy_tui.core import Game, PlayerView
     from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.table import Seating, TableModel
+    from rummy_tui.table.events import Event
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.screens.table import TableScreen
@@ -65,9 +63,10 @@ class SharedTurns:
         watching: bool
         handoff_due: bool
 
-        def seat_may_not_take_back(self, seat: int | None) -> str | None: ...
-        def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None: ...
-        def turn_opened(self) -> bool: ...
+        model: TableModel
+
+        def dispatch(self, event: Event) -> None: ...
+        def seating(self, setup: MatchSetup) -> Seating: ...
         def next_turn(self, force_handoff: bool = False) -> None: ...
         def take_back(self, seat: int | None = None) -> None: ...
         def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
@@ -87,11 +86,8 @@ class SharedTurns:
         self.setup = self.controller.setup = setup
         away = self.elsewhere()
         self.controller.elsewhere = away
-        self.people = frozenset(
-            seat
-            for seat, place in enumerate(setup.seats)
-            if not place.kind.is_bot and seat not in away
-        )
+        self.model = replace(self.model, seating=self.seating(setup))
+        self.people = self.model.seating.people
         self.table.labels = tuple(
             SeatLabel(
                 name=name,
@@ -197,7 +193,9 @@ class SharedTurns:
             self.seats_moved()
         if not entries:
             if self.link.turn_changed:  # the next seat started its turn: no take-back (P-4)
-                self.next_turn()
+                if self.link.turn_opened:
+                    self.dispatch(TurnStarted())
+                self.dispatch(NextTurn())
             return entries
         self.stop_bots()
         for entry in entries:
@@ -212,10 +210,7 @@ class SharedTurns:
             isinstance(entry, ActionRecord) and isinstance(entry.action, StartDeal)
             for entry in entries
         )
-        last = entries[-1]
-        if isinstance(last, TakeBackNote) and last.seat in self.people:
-            self.keyboard_seat = last.seat
-        self.moved(last, new_deal=new_deal)
+        self.moved(entries[-1], new_deal=new_deal)
         return entries
 
     def seat_taken_over(self) -> None:
@@ -260,35 +255,8 @@ class SharedTurns:
             self.follow_shared_game()
             return _("That move could not be taken back: {error}").format(error=error)
         self.stop_bots()
-        self.keyboard_seat = mover
-        self.caught_up()
+        self.caught_up()  # the take-back's mover has the keyboard (the table's rules)
         return None
-
-    def played_elsewhere(self, seat: int) -> None:
-        """``seat`` plays on another screen (or is a computer the shared screen moves): this
-        screen shows the public table meanwhile, or the hand of the one person at its
-        keyboard, and waits for the move to come from the shared match."""
-        person = self.keyboard_seat
-        if person is not None and len(self.people) == 1 and person in self.people:
-            self.show_hand(person, Mode.WATCH)
-        else:
-            self.keyboard_seat = None
-            view = self.hide_hand()
-            mover = self.controller.mover_to_take_back()
-            if mover in self.people and take_back_reason(self, mover) is None:
-                # P-4: the discard may still be taken back, as at the next person's hand-off
-                self.table.show(view, Mode.HIDDEN, offers(self.game, mover))
-        take_down_hand_off(self.host)
-
-    def gate_while_elsewhere(self) -> None:
-        """``u`` on the shared screen while the next seat plays on its own screen: the gate for
-        the person at this keyboard whose discard may still be taken back (P-4); their hand
-        shows only after their own Enter there, as after a hand-off's ``u``."""
-        mover = self.controller.mover_to_take_back()
-        if mover is None or mover not in self.people:
-            self.table.refused(_("Only the player at the keyboard may take back a move (P-4)."))
-            return
-        take_back_gate(self, self.game.current, mover)
 
     def watch(self) -> None:
         """Look for the other screens' moves a few times a second (once per session)."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
 from rich.text import Text
@@ -20,6 +19,7 @@ from rummy_tui.core.offers import SeatOffers
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, match_goal
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.match.setup import names_level
+from rummy_tui.table.model import Mode
 from rummy_tui.ui.palette import colour, style
 from rummy_tui.ui.render import (
     card_label,
@@ -34,18 +34,6 @@ from rummy_tui.ui.render import (
 from rummy_tui.ui.screens.rules_help import rule_notes
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.players import meld_text
-
-
-class Mode(StrEnum):
-    """Whose cards the table shows."""
-
-    PLAY = "play"
-    """The player at the keyboard is to act: their hand, all keys."""
-    WATCH = "watch"
-    """A computer player is moving; the only person at the table sees their own hand."""
-    HIDDEN = "hidden"
-    """No hand is shown (the keyboard is between players, or several people share it)."""
-
 
 GO_OUT_STYLE = ("bold", "game-good")
 

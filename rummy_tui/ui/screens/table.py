@@ -29,6 +29,7 @@ from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
+from rummy_tui.table import Mode
 from rummy_tui.ui import hand_cursor
 from rummy_tui.ui.assets import stylesheet_paths
 from rummy_tui.ui.hand_state import HandState
@@ -57,7 +58,6 @@ from rummy_tui.ui.key_questions import (
 from rummy_tui.ui.screens.log_view import LogScreen
 from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on, seat_key_on
-from rummy_tui.ui.table_text import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
@@ -397,7 +397,7 @@ class TableScreen(Screen[None]):
     def action_seats_elsewhere(self) -> None:
         """``o`` on a joined screen: one sentence saying that the seats are managed on the
         shared screen (P-6)."""
-        from rummy_tui.persistence.shared_seats import seats_refusal
+        from rummy_tui.i18n.table_words import seats_refusal
 
         self.refused(seats_refusal())
 
