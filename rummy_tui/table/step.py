@@ -66,7 +66,9 @@ def _turn_over(model: TableModel, game: Game, event: TurnOver) -> Stepped:
 def _hand_off_answered(model: TableModel, game: Game, event: HandOffAnswered) -> Stepped:
     """Enter at the hand-off: the turn's mark is written first (P-4), and the hand shows once
     it is; u: the gate for the discard's player; leaving: the question."""
-    if event.choice == "take_back" and event.offer is not None:
+    if event.choice == "take_back":  # u with no discard on offer does nothing (P-1)
+        if event.offer is None:
+            return model, []
         return takebacks.gate(model, game, event.seat, event.offer)
     if event.choice == "leave":
         return model, [AskLeave(back_to_hand_off=True)]
