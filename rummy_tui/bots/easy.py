@@ -12,6 +12,7 @@ G-9) it now and then throws away any card.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from rummy_tui.bots.base import Bot
 from rummy_tui.core import (
@@ -47,20 +48,17 @@ class EasyBot(Bot):
                 return action
         if view.phase is Phase.DRAW:
             return self._draw(view, legal)
-        for action in legal:
-            if isinstance(action, Meld):
-                return action
-        own = {meld.meld_id for meld in view.melds if meld.owner == view.seat}
-        for action in legal:
-            if (
-                isinstance(action, LayOffCard)
-                and action.meld_id in own
-                and not _is_wild_card(view, action.card)
-            ):
-                return action
+        play = _meld_or_own_layoff(view, legal)
+        if play is not None:
+            return play
         discards = [action for action in legal if isinstance(action, Discard)]
         if not discards:
             return legal[0]
+        return self._discard(view, discards, rng)
+
+    def _discard(self, view: PlayerView, discards: list[Discard], rng: random.Random) -> Action:
+        """The costliest unmatched card (any card when every card melds), drawn at random
+        among equals; now and then any card after enough rebuilds of the stock."""
         if view.rebuilds >= self.shake_after_rebuilds and rng.random() < self.shake_chance:
             # the stock comes round unshuffled (C-4), so the same draws and the same discards
             # could repeat for ever with unlimited rebuilds; now and then any card goes
@@ -74,39 +72,75 @@ class EasyBot(Bot):
 
     def _draw(self, view: PlayerView, legal: list[Action]) -> Action:
         top = view.top_discard
-        stock = next((action for action in legal if isinstance(action, DrawStock)), None)
-        take = next(
-            (action for action in legal if isinstance(action, TakeDiscard) and action.count == 1),
-            None,
-        )
-        pair = next(
-            (
-                action
-                for action in legal
-                if isinstance(action, DrawTwo)
-                and (action.first, action.second) == ("discard", "stock")
-            ),
-            None,
-        )
-        end = next((action for action in legal if isinstance(action, EndDeal)), None)
-        if stock is None and end is not None:
+        draws = _draws_on_offer(legal)
+        take = draws.take
+        if draws.stock is None and draws.end is not None:
             # R-10: the stock is gone and only pile takes keep the deal going. A take this
             # player will not put on the table at once (into a meld from its hand or onto its
             # own melds) is a take-and-discard that can go round the table for ever, so the
             # deal is ended instead: every take that goes on puts a card on the table.
             if take is not None and top is not None and _plays_at_once(view, top):
                 return take
-            return end
+            return draws.end
         wanted = top is not None and _melds_with(view, top)
         if wanted and take is not None:
             return take
-        if wanted and pair is not None:
-            return pair
-        if stock is not None:
-            return stock
+        if wanted and draws.pair is not None:
+            return draws.pair
+        if draws.stock is not None:
+            return draws.stock
         if take is not None:
             return take
-        return end if end is not None else legal[0]
+        return draws.end if draws.end is not None else legal[0]
+
+
+class _Draws(NamedTuple):
+    """The draws this player tells apart among the legal actions (None where not offered)."""
+
+    stock: Action | None
+    """The stock's top card."""
+    take: Action | None
+    """The discard pile's top card alone."""
+    pair: Action | None
+    """The pile's top card, then the stock's (a two-card draw)."""
+    end: Action | None
+    """Ending the deal (R-10)."""
+
+
+def _draws_on_offer(legal: list[Action]) -> _Draws:
+    """The first of each draw this player tells apart, in the order of ``legal``."""
+    stock = next((action for action in legal if isinstance(action, DrawStock)), None)
+    take = next(
+        (action for action in legal if isinstance(action, TakeDiscard) and action.count == 1),
+        None,
+    )
+    pair = next(
+        (
+            action
+            for action in legal
+            if isinstance(action, DrawTwo) and (action.first, action.second) == ("discard", "stock")
+        ),
+        None,
+    )
+    end = next((action for action in legal if isinstance(action, EndDeal)), None)
+    return _Draws(stock, take, pair, end)
+
+
+def _meld_or_own_layoff(view: PlayerView, legal: list[Action]) -> Action | None:
+    """The first meld offered, else the first lay-off of a natural card on this player's own
+    melds, else None."""
+    for action in legal:
+        if isinstance(action, Meld):
+            return action
+    own = {meld.meld_id for meld in view.melds if meld.owner == view.seat}
+    for action in legal:
+        if (
+            isinstance(action, LayOffCard)
+            and action.meld_id in own
+            and not _is_wild_card(view, action.card)
+        ):
+            return action
+    return None
 
 
 def _melds_with(view: PlayerView, card: Card) -> bool:

@@ -27,6 +27,7 @@ from rummy_tui.bots.base import Bot
 from rummy_tui.bots.reasons import Reason
 from rummy_tui.core import (
     Action,
+    Arrangement,
     Card,
     ChipPayment,
     Discard,
@@ -38,6 +39,7 @@ from rummy_tui.core import (
     Meld,
     Phase,
     PlayerView,
+    RuleSet,
     TakeDiscard,
 )
 from rummy_tui.core.melds import is_wild
@@ -275,22 +277,13 @@ class ThinkingBot(Bot):
             if forced is not None:
                 return forced
         if melds:
-            index = index_melds(melds, rules)
-            for reading in sorted(arrangement.readings, key=lambda r: -len(r.placed)):
-                found = index.get(("exact", *meld_key(reading.faces, reading.cards, rules)))
-                if found is None:
-                    found = index.get(("loose", *natural_key(reading.cards, rules)))
-                if found is not None:
-                    return found, Reason("melded_cost")
+            found = _arranged_meld(arrangement, melds, rules)
+            if found is not None:
+                return found, Reason("melded_cost")
         if layoffs:
-            dead = set(arrangement.deadwood)
-            for action in layoffs:
-                card = action.card
-                if card not in dead:
-                    continue
-                if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
-                    continue
-                return action, Reason("lays_off_loose", card=card)
+            loose = _loose_layoff(judge, hand, arrangement, layoffs, rules)
+            if loose is not None:
+                return loose, Reason("lays_off_loose", card=loose.card)
         if discards:
             return self.choose_discard(view, judge, hand, discards)
         fallback = melds[0] if melds else legal[0]
@@ -363,6 +356,39 @@ class ThinkingBot(Bot):
         if judge.per_card or any(judge.value[other.face.code] > value for other in lone):
             return Reason("no_partner", card=card)
         return Reason("costliest_lone", card=card)
+
+
+def _arranged_meld(arrangement: Arrangement, melds: list[Meld], rules: RuleSet) -> Meld | None:
+    """The offered meld of the arrangement's longest reading that is offered: the same
+    cards and faces, else the same natural cards."""
+    index = index_melds(melds, rules)
+    for reading in sorted(arrangement.readings, key=lambda r: -len(r.placed)):
+        found = index.get(("exact", *meld_key(reading.faces, reading.cards, rules)))
+        if found is None:
+            found = index.get(("loose", *natural_key(reading.cards, rules)))
+        if found is not None:
+            return found
+    return None
+
+
+def _loose_layoff(
+    judge: Judge,
+    hand: list[Card],
+    arrangement: Arrangement,
+    layoffs: list[LayOffCard],
+    rules: RuleSet,
+) -> LayOffCard | None:
+    """The first lay-off of a card the arrangement leaves loose; a wild card is kept while
+    the hand holds more than three cards and the table has no points."""
+    dead = set(arrangement.deadwood)
+    for action in layoffs:
+        card = action.card
+        if card not in dead:
+            continue
+        if is_wild(rules, card) and len(hand) > 3 and not judge.table_points:
+            continue
+        return action
+    return None
 
 
 class NormalBot(ThinkingBot):

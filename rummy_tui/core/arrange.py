@@ -172,20 +172,48 @@ def _arrange(rules: RuleSet, cards: Sequence[Card], full: bool) -> Arrangement |
     codes = [card.face.code for card in cards]
     faces = set(codes)
     present = sum(map(_BIT.__getitem__, faces))
-    wild_bits = present & table.wild_mask
     repeated = len(faces) != len(codes)
-    if not wild_bits:
-        meldable = table.meldable(present, 0, codes if repeated and table.repeat else None)
-        if not meldable:
-            if full and codes:
-                return None
-            deadwood = tuple(sorted(cards, key=_CODE if not repeated else _ORDER))
-            return Arrangement((), deadwood, sum(map(table.value.__getitem__, codes)))
-        if full and meldable != present:
+    if not present & table.wild_mask:
+        return _arrange_naturals(rules, table, cards, codes, present, repeated, full)
+    return _arrange_with_wilds(rules, table, cards, codes, present, repeated, full)
+
+
+def _arrange_naturals(
+    rules: RuleSet,
+    table: _Rules,
+    cards: Sequence[Card],
+    codes: list[int],
+    present: int,
+    repeated: bool,
+    full: bool,
+) -> Arrangement | None:
+    """:func:`_arrange` for a hand without wild cards (``present`` the bits of its faces,
+    ``repeated`` whether a face is held twice): all deadwood when nothing melds, the plain
+    solver when no face is held twice."""
+    meldable = table.meldable(present, 0, codes if repeated and table.repeat else None)
+    if not meldable:
+        if full and codes:
             return None
-        if not repeated:
-            return _finish_plain(table, cards, meldable, full)
-        return _finish(rules, table, cards, meldable, 0, 0, full)
+        deadwood = tuple(sorted(cards, key=_CODE if not repeated else _ORDER))
+        return Arrangement((), deadwood, sum(map(table.value.__getitem__, codes)))
+    if full and meldable != present:
+        return None
+    if not repeated:
+        return _finish_plain(table, cards, meldable, full)
+    return _finish(rules, table, cards, meldable, 0, 0, full)
+
+
+def _arrange_with_wilds(
+    rules: RuleSet,
+    table: _Rules,
+    cards: Sequence[Card],
+    codes: list[int],
+    present: int,
+    repeated: bool,
+    full: bool,
+) -> Arrangement | None:
+    """:func:`_arrange` for a hand with wild cards: with two or more, every natural face
+    may meld; with one, the faces that meld with one wild card's help."""
     natural_present = present & table.natural_mask
     jokers = codes.count(_JOKER_CODE)
     twos = len(codes) - jokers - sum(1 for code in codes if natural_present >> code & 1)

@@ -7,7 +7,7 @@ or go-out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from rummy_tui.core.actions import (
@@ -36,7 +36,7 @@ from rummy_tui.core.layoffs import layoff_options
 from rummy_tui.core.meld_listing import enumerate_melds, layoff_faces
 from rummy_tui.core.melds import MAX_RUN, TableMeld, is_wild, wild_ranks
 from rummy_tui.core.play_checks import listed_play_allowed
-from rummy_tui.core.state import GameState, Phase
+from rummy_tui.core.state import GameState, Phase, TurnState
 from rummy_tui.core.variants.ruleset import DrawRule, RuleSet, Scoring
 
 
@@ -200,10 +200,172 @@ def _can(state: GameState, action: Action) -> bool:
     return True
 
 
+def _match_over_actions(state: GameState, reach: LayoffReach | None, fast: bool) -> list[Action]:
+    """A match that is over offers nothing."""
+    return []
+
+
+def _deal_over_actions(state: GameState, reach: LayoffReach | None, fast: bool) -> list[Action]:
+    """A scored deal offers the next deal's start."""
+    return [StartDeal()]
+
+
+def _draw_phase_actions(state: GameState, reach: LayoffReach | None, fast: bool) -> list[Action]:
+    """The draw phase offers going out before drawing (where the variant allows it and the
+    whole hand melds), then the variant's draws, those the engine allows."""
+    deal = state.deal
+    rules = state.rules
+    candidates: list[Action] = []
+    if rules.go_out_before_draw:
+        arrangement = full_arrangement(rules, deal.hands[deal.current])
+        if arrangement is not None:
+            candidates.append(_go_out_action(arrangement, None))
+    draws = _shared_draw_actions if fast else _draw_actions
+    candidates.extend(draws(rules.draw_rule, len(deal.discard)))
+    allows = turn_allows if fast else _can
+    return [action for action in candidates if allows(state, action)]
+
+
+def _read_hand(hand: list[Card], fast: bool) -> tuple[list[Card], bool | None, int | None]:
+    """The hand as the play phase reads it: fast, sorted once into card order (for the melds,
+    the lay-offs and the discards), with whether no face is held twice and, if so, the faces
+    held; otherwise as held, with neither."""
+    if not fast:
+        return hand, None, None
+    faces = face_bits(hand)
+    faces_once = faces.bit_count() == len(hand)
+    return sorted(hand, key=CARD_ORDER), faces_once, faces if faces_once else None
+
+
+def _preferred_cards(turn: TurnState) -> list[Card]:
+    """The cards a meld or lay-off shows first: R-5's card still to be used, then the cards
+    taken from the discard pile this turn, in their order."""
+    preferred = [turn.must_use] if turn.must_use is not None else []
+    if turn.taken_from_discard:
+        preferred += [card for card in turn.taken_from_discard if card not in preferred]
+    return preferred
+
+
+def _add_melds(
+    state: GameState,
+    ordered: list[Card],
+    preferred: list[Card],
+    held_once: int | None,
+    fast: bool,
+    candidates: list[Action],
+    listed: dict[int, Meld | LayOffCard],
+) -> None:
+    """Add to ``candidates`` one meld of each reading the hand makes, with the preferred
+    cards; fast, a meld with one reading is also marked in ``listed`` (built legally)."""
+    rules = state.rules
+    hand = state.deal.hands[state.deal.current]
+    for reading in enumerate_melds(rules, ordered, fast=fast, in_order=fast, faces=held_once):
+        cards = prefer_cards(rules, reading.cards, hand, preferred)
+        meld_action = Meld(cards=cards, faces=tuple(reading.faces))
+        if fast and _plain_meld(rules, cards):
+            listed[len(candidates)] = meld_action
+        candidates.append(meld_action)
+
+
+def _add_layoffs(
+    state: GameState,
+    reach: LayoffReach | None,
+    cards: list[Card],
+    fast: bool,
+    candidates: list[Action],
+    listed: dict[int, Meld | LayOffCard],
+) -> None:
+    """Add to ``candidates`` every way each of ``cards`` is laid off on a table meld, in
+    table order; fast, each is also marked in ``listed`` (built legally), and a natural card
+    is tried only on the melds whose layoff_faces hold its face."""
+    deal = state.deal
+    rules = state.rules
+    by_face = (reach or LayoffReach()).of(deal.melds) if fast else None
+    wild = wild_ranks(rules)
+    for card in cards:
+        melds: Sequence[TableMeld] = deal.melds
+        if by_face is not None and card.rank not in wild:
+            reached = by_face.get(card.face)
+            if reached is None:
+                continue  # no meld of the table takes its face
+            melds = reached
+        for meld in melds:
+            for option in layoff_options(rules, meld, card):
+                layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
+                if fast:
+                    listed[len(candidates)] = layoff
+                candidates.append(layoff)
+
+
+def _go_outs(rules: RuleSet, hand: list[Card], taken: tuple[Card, ...]) -> list[Action]:
+    """Every way the hand goes out at once, with the discard it ends on (chips scoring wants
+    a discard to end on)."""
+    return [
+        _go_out_action(arrangement, discard)
+        for discard, arrangement in go_out_arrangements(rules, hand, taken)
+        if discard is not None or rules.scoring is not Scoring.CHIPS
+    ]
+
+
+def _allowed_with_discards(
+    state: GameState,
+    candidates: list[Action],
+    listed: dict[int, Meld | LayOffCard],
+    discardable: list[Card],
+    faces_once: bool | None,
+    fast: bool,
+) -> list[Action]:
+    """The play phase's ``candidates`` and one discard of each face in ``discardable``, those
+    the engine allows: fast, the plays by :func:`_allowed_plays` and the discards by
+    :func:`_allowed_discards`; otherwise each by the whole check."""
+    if not fast:
+        discards = [Discard(card=card) for card in _one_per_face(discardable)]
+        return [action for action in [*candidates, *discards] if _can(state, action)]
+    fast_discards = [
+        _DISCARDS.get(card) or _discard_of(card)
+        for card in _one_per_face(discardable, faces_once=faces_once)
+    ]
+    allowed = _allowed_plays(state, candidates, listed) if candidates else []
+    return allowed + _allowed_discards(state, fast_discards)
+
+
+def _play_phase_actions(state: GameState, reach: LayoffReach | None, fast: bool) -> list[Action]:
+    """The play phase offers melds and lay-offs where the variant melds during play, else
+    going out at once; then discards of cards not taken from the pile this turn; those the
+    engine allows."""
+    deal = state.deal
+    rules = state.rules
+    hand = deal.hands[deal.current]
+    taken = set(deal.turn.taken_from_discard)
+    ordered, faces_once, held_once = _read_hand(hand, fast)
+    candidates: list[Action] = []
+    listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
+    if rules.meld_during_play:
+        preferred = _preferred_cards(deal.turn)
+        _add_melds(state, ordered, preferred, held_once, fast, candidates, listed)
+        if deal.melds:
+            laid = _one_per_face(ordered, preferred, faces_once)
+            _add_layoffs(state, reach, laid, fast, candidates, listed)
+    elif not fast or may_go_out(rules, hand):
+        candidates.extend(_go_outs(rules, hand, tuple(taken)))
+    discardable = [card for card in ordered if card not in taken] if taken else ordered
+    return _allowed_with_discards(state, candidates, listed, discardable, faces_once, fast)
+
+
+_PHASE_LISTINGS: dict[Phase, Callable[[GameState, LayoffReach | None, bool], list[Action]]] = {
+    Phase.DRAW: _draw_phase_actions,
+    Phase.PLAY: _play_phase_actions,
+    Phase.DEAL_OVER: _deal_over_actions,
+    Phase.MATCH_OVER: _match_over_actions,
+}
+"""The listing of each phase of the deal (one helper per phase, as OpenSpiel's games list
+theirs)."""
+
+
 def list_legal_actions(
     state: GameState, reach: LayoffReach | None = None, *, fast: bool = True
 ) -> list[Action]:
-    """Every action the seat to act may take now.
+    """Every action the seat to act may take now, listed by the helper of the deal's phase.
 
     Args:
         state: The match.
@@ -214,69 +376,4 @@ def list_legal_actions(
             made and checked anew.
             Tests and ``benchmarks/bench_legal.py`` compare the two.
     """
-    deal = state.deal
-    rules = state.rules
-    if deal.phase is Phase.MATCH_OVER:
-        return []
-    if deal.phase is Phase.DEAL_OVER:
-        return [StartDeal()]
-    hand = deal.hands[deal.current]
-    candidates: list[Action] = []
-    if deal.phase is Phase.DRAW:
-        if rules.go_out_before_draw:
-            arrangement = full_arrangement(rules, hand)
-            if arrangement is not None:
-                candidates.append(_go_out_action(arrangement, None))
-        draws = _shared_draw_actions if fast else _draw_actions
-        candidates.extend(draws(rules.draw_rule, len(deal.discard)))
-        allows = turn_allows if fast else _can
-        return [action for action in candidates if allows(state, action)]
-    taken = set(deal.turn.taken_from_discard)
-    # Fast: the hand is sorted once, for the melds, the lay-offs and the discards.
-    ordered = sorted(hand, key=CARD_ORDER) if fast else hand
-    faces = face_bits(hand) if fast else 0
-    faces_once = faces.bit_count() == len(hand) if fast else None
-    listed: dict[int, Meld | LayOffCard] = {}  # fast: plays built legally (_allowed_plays)
-    if rules.meld_during_play:
-        turn = deal.turn
-        preferred = [turn.must_use] if turn.must_use is not None else []
-        if turn.taken_from_discard:
-            preferred += [card for card in turn.taken_from_discard if card not in preferred]
-        held_once = faces if faces_once else None
-        for reading in enumerate_melds(rules, ordered, fast=fast, in_order=fast, faces=held_once):
-            cards = prefer_cards(rules, reading.cards, hand, preferred)
-            meld_action = Meld(cards=cards, faces=tuple(reading.faces))
-            if fast and _plain_meld(rules, cards):
-                listed[len(candidates)] = meld_action
-            candidates.append(meld_action)
-        # Fast: a natural card is tried only on the melds whose layoff_faces hold its face.
-        by_face = (reach or LayoffReach()).of(deal.melds) if fast and deal.melds else None
-        wild = wild_ranks(rules)
-        for card in _one_per_face(ordered, preferred, faces_once) if deal.melds else ():
-            melds: Sequence[TableMeld] = deal.melds
-            if by_face is not None and card.rank not in wild:
-                reached = by_face.get(card.face)
-                if reached is None:
-                    continue  # no meld of the table takes its face
-                melds = reached
-            for meld in melds:
-                for option in layoff_options(rules, meld, card):
-                    layoff = LayOffCard(card=card, meld_id=meld.meld_id, face=option.face)
-                    if fast:
-                        listed[len(candidates)] = layoff
-                    candidates.append(layoff)
-    elif not fast or may_go_out(rules, hand):
-        for discard, arrangement in go_out_arrangements(rules, hand, tuple(taken)):
-            if discard is None and rules.scoring is Scoring.CHIPS:
-                continue
-            candidates.append(_go_out_action(arrangement, discard))
-    discardable = [card for card in ordered if card not in taken] if taken else ordered
-    if not fast:
-        discards = [Discard(card=card) for card in _one_per_face(discardable)]
-        return [action for action in [*candidates, *discards] if _can(state, action)]
-    discards = [
-        _DISCARDS.get(card) or _discard_of(card)
-        for card in _one_per_face(discardable, faces_once=faces_once)
-    ]
-    allowed = _allowed_plays(state, candidates, listed) if candidates else []
-    return allowed + _allowed_discards(state, discards)
+    return _PHASE_LISTINGS[state.deal.phase](state, reach, fast)

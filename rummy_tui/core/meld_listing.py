@@ -225,14 +225,8 @@ def _fill_runs(
     """The run of ``suit`` at positions start..start+length-1 made from the hand: natural cards
     where held, wild cards in the gaps, and every way of letting spare wild cards stand in for
     held natural cards too (at least one natural card stays, G-6)."""
-    if not wilds:  # natural cards only: the run is there when every face of it is held
-        placed = []
-        for face in _window_faces(suit, start, length):
-            copies = by_face.get(face)
-            if not copies:
-                return []
-            placed.append((copies[0], face))
-        return [MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start))]
+    if not wilds:
+        return _natural_run(rules, suit, start, length, by_face)
     faces: list[Face] = []
     ranks = set()
     natural: dict[int, Card] = {}
@@ -259,6 +253,35 @@ def _fill_runs(
             pool.remove(own)  # a wild two standing as itself in its own suit's run
     if not natural or gaps > len(pool):
         return []
+    return _runs_with_wilds(rules, start, faces, natural, pool, gaps)
+
+
+def _natural_run(
+    rules: RuleSet, suit: Suit, start: int, length: int, by_face: dict[Face, list[Card]]
+) -> list[MeldReading]:
+    """:func:`_fill_runs` with natural cards only: the run is there when every face of it is
+    held."""
+    placed = []
+    for face in _window_faces(suit, start, length):
+        copies = by_face.get(face)
+        if not copies:
+            return []
+        placed.append((copies[0], face))
+    return [MeldReading(MeldKind.RUN, tuple(placed), normal_start(rules, start))]
+
+
+def _runs_with_wilds(
+    rules: RuleSet,
+    start: int,
+    faces: list[Face],
+    natural: dict[int, Card],
+    pool: list[Card],
+    gaps: int,
+) -> list[MeldReading]:
+    """The run showing ``faces`` from position ``start``, with the held ``natural`` cards by
+    their place in it and the ``pool`` of wild cards filling its ``gaps``: once as held, then
+    every way of letting spare wild cards stand in for natural cards (at least one natural
+    card stays, G-6)."""
     runs = []
     for extra in range(0, min(len(pool) - gaps, len(natural) - 1) + 1):
         for replaced in combinations(sorted(natural), extra):

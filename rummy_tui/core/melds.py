@@ -201,6 +201,9 @@ def is_valid_meld(rules: RuleSet, cards: Sequence[Card]) -> bool:
 
 
 def group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+    """Every way ``cards`` go down as a group: a size the variant allows, natural cards of
+    one rank and at least one of them; the wild cards stand for suits as the variant lets a
+    group repeat them or not."""
     size = len(cards)
     if size < GROUP_MIN or (rules.group_max is not None and size > rules.group_max):
         return []
@@ -211,18 +214,35 @@ def group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     rank = naturals[0].rank
     if any(card.rank != rank for card in naturals):
         return []
+    if rules.group_repeat_suits:
+        return [_group_repeating_suits(naturals, wilds)]
+    return _groups_of_distinct_suits(naturals, wilds)
+
+
+def _group_repeating_suits(naturals: list[Card], wilds: list[Card]) -> MeldReading:
+    """The one reading of a group that may repeat suits: the wild cards stand for the suits
+    the natural cards miss, in suit order and round again (all four when none is missed)."""
+    rank = naturals[0].rank
     natural_suits = [card.suit for card in naturals]
     placed = [(card, card.face) for card in naturals]
-    if rules.group_repeat_suits:
-        fill_suits = [suit for suit in SUITS if suit not in natural_suits] or list(SUITS)
-        for number, wild in enumerate(wilds):
-            placed.append((wild, Face(rank, fill_suits[number % len(fill_suits)])))
-        return [MeldReading(MeldKind.GROUP, tuple(placed))]
+    fill_suits = [suit for suit in SUITS if suit not in natural_suits] or list(SUITS)
+    for number, wild in enumerate(wilds):
+        placed.append((wild, Face(rank, fill_suits[number % len(fill_suits)])))
+    return MeldReading(MeldKind.GROUP, tuple(placed))
+
+
+def _groups_of_distinct_suits(naturals: list[Card], wilds: list[Card]) -> list[MeldReading]:
+    """The readings of a group whose suits all differ: none when two natural cards share a
+    suit or the wild cards outnumber the missing suits, else one for each choice of missing
+    suits the wild cards stand for."""
+    rank = naturals[0].rank
+    natural_suits = [card.suit for card in naturals]
     if len(set(natural_suits)) != len(natural_suits):
         return []
     missing = [suit for suit in SUITS if suit not in natural_suits]
     if len(wilds) > len(missing):
         return []
+    placed = [(card, card.face) for card in naturals]
     readings = []
     for chosen in combinations(missing, len(wilds)):
         named = [(wild, Face(rank, suit)) for wild, suit in zip(wilds, chosen, strict=True)]
@@ -230,22 +250,29 @@ def group_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     return readings
 
 
-def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
-    length = len(cards)
-    if not _run_length_ok(rules, length):
-        return []
-    fixed = [card for card in cards if not is_wild(rules, card)]
-    flexible = [card for card in cards if is_wild(rules, card)]
+def _run_suits(fixed: Sequence[Card], flexible: Sequence[Card]) -> list[Suit]:
+    """The suits a run of these cards may be in: the natural cards' one suit (none when they
+    mix suits); without a natural card's suit, the suits of the wild twos, which may also
+    stand as themselves in a run of their own suit."""
     suit: Suit | None = None
     if fixed:
         suit = fixed[0].suit
         if any(card.suit != suit for card in fixed):
             return []
-    # Twos that are wild may also stand as themselves in a run of their own suit.
-    natural_twos = [card for card in flexible if card.rank == 2 and card.suit is not None]
-    suits_to_try: list[Suit] = [suit] if suit is not None else []
-    if suit is None:
-        suits_to_try = sorted({card.suit for card in natural_twos if card.suit is not None})
+    if suit is not None:
+        return [suit]
+    return sorted({card.suit for card in flexible if card.rank == 2 and card.suit is not None})
+
+
+def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
+    """Every way ``cards`` go down as a run, each distinct reading once: by suit, then by
+    window from the highest down (the wild cards standing as high as possible)."""
+    length = len(cards)
+    if not _run_length_ok(rules, length):
+        return []
+    fixed = [card for card in cards if not is_wild(rules, card)]
+    flexible = [card for card in cards if is_wild(rules, card)]
+    suits_to_try = _run_suits(fixed, flexible)
     readings: list[MeldReading] = []
     seen: set[tuple[int, tuple[Face, ...]]] = set()
     fixed_ranks = 0  # the natural cards' ranks (bit rank - 1): a window must show them all
@@ -265,6 +292,53 @@ def _run_readings(rules: RuleSet, cards: Sequence[Card]) -> list[MeldReading]:
     return readings
 
 
+def _place_naturals(
+    suit: Suit, start: int, length: int, fixed: Sequence[Card]
+) -> tuple[dict[int, int], dict[int, Card]] | None:
+    """Where each rank stands in the run of ``suit`` at positions start..start+length-1, and
+    the natural cards in their positions; None when the window shows a rank twice or a
+    natural card has no place of its own there."""
+    slots: dict[int, Card] = {}
+    rank_to_position: dict[int, int] = {}
+    for position in range(start, start + length):
+        rank_to_position[position_rank(position)] = position
+    if len(rank_to_position) != length:
+        return None
+    for card in fixed:
+        if card.suit != suit:
+            return None
+        slot = rank_to_position.get(card.rank)
+        if slot is None or slot in slots:
+            return None
+        slots[slot] = card
+    return rank_to_position, slots
+
+
+def _fill_run(
+    rules: RuleSet,
+    suit: Suit,
+    start: int,
+    length: int,
+    taken: dict[int, Card],
+    pool: list[Card],
+) -> MeldReading | None:
+    """The run with the ``pool`` of wild cards in the positions ``taken`` leaves open, in
+    order; None when they do not fill them exactly."""
+    open_positions = [p for p in range(start, start + length) if p not in taken]
+    if len(open_positions) != len(pool):
+        return None
+    for position, wild in zip(open_positions, pool, strict=True):
+        taken[position] = wild
+    placed = tuple(
+        (
+            taken[position],
+            Face(position_rank(position), suit),
+        )
+        for position in range(start, start + length)
+    )
+    return MeldReading(MeldKind.RUN, placed, normal_start(rules, start))
+
+
 def _fit_run(
     rules: RuleSet,
     suit: Suit,
@@ -274,19 +348,10 @@ def _fit_run(
     flexible: Sequence[Card],
 ) -> list[MeldReading]:
     """Readings of the cards as the run of ``suit`` at positions start..start+length-1."""
-    slots: dict[int, Card] = {}
-    rank_to_position: dict[int, int] = {}
-    for position in range(start, start + length):
-        rank_to_position[position_rank(position)] = position
-    if len(rank_to_position) != length:
+    placed_naturals = _place_naturals(suit, start, length, fixed)
+    if placed_naturals is None:
         return []
-    for card in fixed:
-        if card.suit != suit:
-            return []
-        slot = rank_to_position.get(card.rank)
-        if slot is None or slot in slots:
-            return []
-        slots[slot] = card
+    rank_to_position, slots = placed_naturals
     # Twos of the run's suit may stand as themselves; try each choice.
     twos_here = [card for card in flexible if card.rank == 2 and card.suit == suit]
     others = [card for card in flexible if card not in twos_here]
@@ -302,19 +367,9 @@ def _fit_run(
         if not taken:
             continue
         pool = [card for card in twos_here if card is not natural_two] + others
-        open_positions = [p for p in range(start, start + length) if p not in taken]
-        if len(open_positions) != len(pool):
-            continue
-        for position, wild in zip(open_positions, pool, strict=True):
-            taken[position] = wild
-        placed = tuple(
-            (
-                taken[position],
-                Face(position_rank(position), suit),
-            )
-            for position in range(start, start + length)
-        )
-        results.append(MeldReading(MeldKind.RUN, placed, normal_start(rules, start)))
+        reading = _fill_run(rules, suit, start, length, taken, pool)
+        if reading is not None:
+            results.append(reading)
     return results
 
 

@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rummy_tui.bots import make_bot
-from rummy_tui.core import Game, Phase, RuleSet, get_variant, new_game
+from rummy_tui.bots import Bot, make_bot
+from rummy_tui.core import Card, Game, Phase, RuleSet, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.layoffs import layoff_options
@@ -241,25 +241,12 @@ def soak_deal(
             if game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
                 ended = True
                 break
-            legal = game.legal_actions()
-            seat = game.current
-            action = bots[seat].choose(game.view(seat), legal)
-            if action not in legal:
-                found.violations.append(f"{where}: seat {seat} chose an unlisted action")
-                break
-            game.apply(action)
-            found.actions += 1
-            problems = invariant_violations(game, deck, check_legal=True)
-            if problems:
-                found.violations.append(f"{where}, step {step}: {problems[0]}")
+            if not _soak_step(found, game, bots, deck, where, step):
                 break
             if checking and step == 40:
                 _check_save_of(found, game, rules, names, folder, f"{where}, step {step}")
         else:
-            if endless or no_seat_can_end(game):
-                found.capped += 1  # endless by the rules, and nobody aims (or can) end it
-            else:
-                found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
+            _note_unended(found, game, endless, where)
         if not ended and stop is not None and stop.is_set():
             found.actions -= step  # the interrupted deal does not count
             return True
@@ -270,6 +257,41 @@ def soak_deal(
     except Exception as error:  # a soak reports, never dies
         found.violations.append(f"{where}: {type(error).__name__}: {error_sentence(error)}")
     return False
+
+
+def _soak_step(
+    found: VariantSoak,
+    game: Game,
+    bots: Sequence[Bot],
+    deck: Sequence[Card],
+    where: str,
+    step: int,
+) -> bool:
+    """Step ``step`` of the soak deal ``where``: the seat to act chooses among the listed
+    actions and the state after it is checked. Returns False when a problem ends the deal
+    (added to ``found``)."""
+    legal = game.legal_actions()
+    seat = game.current
+    action = bots[seat].choose(game.view(seat), legal)
+    if action not in legal:
+        found.violations.append(f"{where}: seat {seat} chose an unlisted action")
+        return False
+    game.apply(action)
+    found.actions += 1
+    problems = invariant_violations(game, deck, check_legal=True)
+    if problems:
+        found.violations.append(f"{where}, step {step}: {problems[0]}")
+        return False
+    return True
+
+
+def _note_unended(found: VariantSoak, game: Game, endless: bool, where: str) -> None:
+    """A deal that did not end in its actions: capped when it is endless by the rules and
+    nobody aims (or can) end it, else a violation."""
+    if endless or no_seat_can_end(game):
+        found.capped += 1
+    else:
+        found.violations.append(f"{where}: the deal did not end in {MAX_ACTIONS} actions")
 
 
 def _check_save_of(

@@ -87,69 +87,100 @@ def describe_save(info: Any, width: int = 76) -> Content:
     played = _("last played {time}").format(time=format_time(save_field(info, "last_played")))
     when = content(played, "$text-muted")
     if damaged:
-        what_now = (
-            _("Cannot be loaded: b restores its backup, d deletes it.")
-            if save_field(info, "has_backup", default=False)
-            else _("Cannot be loaded; d deletes it.")
-        )
-        label = _("damaged")
-        return Content("\n").join(
-            [
-                wrap_phrases([name, content(label, "$text-error")], width, ""),
-                wrap_phrases([when], width),
-                wrap_phrases([content(damaged, "$text-error")], width),
-                wrap_phrases([content(what_now, "$text-muted")], width),
-            ]
-        )
+        return _damaged_entry(info, name, when, damaged, width)
     english_variant = str(save_field(info, "variant", "variant_name", default="?"))
     variant = content(_(english_variant))
-    players = [str(player) for player in save_field(info, "players", default=())]
-    scores = [int(score) for score in save_field(info, "scores", default=())]
-    deal = save_field(info, "deal_number", default="?")
     # An automatic save name starts with the variant already: it is not written twice.
     shown_variant = (
         [] if str(save_field(info, "name", default="")).startswith(english_variant) else [variant]
     )
     head = wrap_phrases([name, *shown_variant], width, "", gap="  ")
     if save_field(info, "finished", default=False):
-        winners = [
-            players[seat]
-            for seat in save_field(info, "winners", default=())
-            if isinstance(seat, int) and 0 <= seat < len(players)
+        return _finished_entry(info, head, when, width)
+    return _ongoing_entry(info, head, when, width)
+
+
+def _damaged_entry(info: Any, name: Content, when: Content, damaged: Any, width: int) -> Content:
+    """A damaged save's entry: its name, when it was last played, why it cannot be loaded
+    and what the keys do about it."""
+    what_now = (
+        _("Cannot be loaded: b restores its backup, d deletes it.")
+        if save_field(info, "has_backup", default=False)
+        else _("Cannot be loaded; d deletes it.")
+    )
+    label = _("damaged")
+    return Content("\n").join(
+        [
+            wrap_phrases([name, content(label, "$text-error")], width, ""),
+            wrap_phrases([when], width),
+            wrap_phrases([content(damaged, "$text-error")], width),
+            wrap_phrases([content(what_now, "$text-muted")], width),
         ]
-        if len(winners) == 1:
-            won = _("{player} won").format(player=winners[0])
-        elif winners:
-            won = _("{players} and {last} won").format(
-                players=lists.series(winners[:-1]), last=winners[-1]
-            )
-        else:
-            won = ""
-        finished = markup_sentence(_("[$success]finished[/] after deal {deal}"), deal=deal)
-        if won:
-            finished = markup_sentence(
-                _("[$success]finished[/] after deal {deal}, {won}"), deal=deal, won=won
-            )
-        ranked = [
-            f"{place}. {player} {score}"
-            for place, (player, score) in enumerate(standings(players, scores), start=1)
-        ]
-        return Content("\n").join(
-            [
-                head,
-                wrap_phrases([finished, when], width),
-                wrap_phrases(
-                    [
-                        content(_("Final standings: {first}").format(first=ranked[0])),
-                        *map(content, ranked[1:]),
-                    ],
-                    width,
-                    gap="  ",
-                )
-                if ranked
-                else wrap_phrases([content(_("Final standings: none"))], width),
-            ]
+    )
+
+
+def _players_and_scores(info: Any) -> tuple[list[str], list[int]]:
+    """The save's players and their totals, as the save lists them."""
+    players = [str(player) for player in save_field(info, "players", default=())]
+    scores = [int(score) for score in save_field(info, "scores", default=())]
+    return players, scores
+
+
+def _winners_phrase(info: Any, players: list[str]) -> str:
+    """Who won a finished match ("Ann won", "Ann, Bob and Cy won"; empty when the save
+    names no winner among its players)."""
+    winners = [
+        players[seat]
+        for seat in save_field(info, "winners", default=())
+        if isinstance(seat, int) and 0 <= seat < len(players)
+    ]
+    if len(winners) == 1:
+        return _("{player} won").format(player=winners[0])
+    if winners:
+        return _("{players} and {last} won").format(
+            players=lists.series(winners[:-1]), last=winners[-1]
         )
+    return ""
+
+
+def _finished_entry(info: Any, head: Content, when: Content, width: int) -> Content:
+    """A finished match's entry: its head, the deal it finished after and who won, when it
+    was last played, and the final standings."""
+    players, scores = _players_and_scores(info)
+    deal = save_field(info, "deal_number", default="?")
+    won = _winners_phrase(info, players)
+    finished = markup_sentence(_("[$success]finished[/] after deal {deal}"), deal=deal)
+    if won:
+        finished = markup_sentence(
+            _("[$success]finished[/] after deal {deal}, {won}"), deal=deal, won=won
+        )
+    ranked = [
+        f"{place}. {player} {score}"
+        for place, (player, score) in enumerate(standings(players, scores), start=1)
+    ]
+    return Content("\n").join(
+        [
+            head,
+            wrap_phrases([finished, when], width),
+            wrap_phrases(
+                [
+                    content(_("Final standings: {first}").format(first=ranked[0])),
+                    *map(content, ranked[1:]),
+                ],
+                width,
+                gap="  ",
+            )
+            if ranked
+            else wrap_phrases([content(_("Final standings: none"))], width),
+        ]
+    )
+
+
+def _ongoing_entry(info: Any, head: Content, when: Content, width: int) -> Content:
+    """A match under way's entry: its head, the deal and who is to play, when it was last
+    played, and the players with their totals."""
+    players, scores = _players_and_scores(info)
+    deal = save_field(info, "deal_number", default="?")
     totals = [f"{player} {score}" for player, score in zip(players, scores, strict=False)]
     if not totals:
         totals = list(players)

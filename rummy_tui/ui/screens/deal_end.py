@@ -23,6 +23,7 @@ from rummy_tui.core import Card, DealResult, Phase, PlayerView, best_arrangement
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import GoalKind, match_goal
+from rummy_tui.core.state import ScoreLine
 from rummy_tui.i18n import N_, _, lists, pgettext
 from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
@@ -104,15 +105,7 @@ def result_lines(
     (a seat's explanation and its cards continue under the line, not at the left edge)."""
     players = view.players
     terms = deal_terms(view.rules, len(players))
-    lines: list[tuple[Text, int]] = []
-    text = Text()
-    text.append(_("Deal {number} is over.").format(number=result.deal_number) + " ", style="bold")
-    ending = result.ending
-    if ending is not None and ending.seat is not None:
-        text.append_text(log_text(ending_words(ending, players[ending.seat]), settings))
-    elif ending is not None:
-        text.append(ending_words(ending, ""))
-    lines.append((text, 0))
+    lines: list[tuple[Text, int]] = [(_ending_line(view, result, settings), 0)]
     if result.dead:
         lines.append((Text(_("No score; the same dealer deals again (G-9)."), style="bold"), 0))
         return lines
@@ -122,45 +115,73 @@ def result_lines(
     lines.append((Text(_(terms.summary), style="dim"), 0))
     lines.append((Text(), 0))
     width = max(len(name) for name in players)
-    unit = unit_short(terms)
     # The winner first: with twelve players the rest of the table is a PgDn away.
     for line in sorted(result.lines, key=lambda line: line.seat != result.winner):
-        seat = line.seat
-        winner = seat == result.winner
+        lines.extend(_seat_lines(view, result, line, terms, width, settings))
+    return lines
+
+
+def _ending_line(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
+    """The deal's first line: that it is over, and how it ended (who went out, or why)."""
+    text = Text()
+    text.append(_("Deal {number} is over.").format(number=result.deal_number) + " ", style="bold")
+    ending = result.ending
+    if ending is not None and ending.seat is not None:
+        text.append_text(log_text(ending_words(ending, view.players[ending.seat]), settings))
+    elif ending is not None:
+        text.append(ending_words(ending, ""))
+    return text
+
+
+def _change_style(change: int) -> str:
+    """How a seat's change this deal is drawn: good when it gains, bad when it loses."""
+    if change > 0:
+        return style("bold", "game-good")
+    return style("bold", "game-bad") if change < 0 else "bold"
+
+
+def _seat_lines(
+    view: PlayerView,
+    result: DealResult,
+    line: ScoreLine,
+    terms: DealTerms,
+    width: int,
+    settings: DisplaySettings,
+) -> list[tuple[Text, int]]:
+    """One seat's lines of the breakdown: its name (``width`` wide), change, total and how
+    it scored; then its cards on the table and in hand where the variant shows them."""
+    seat = line.seat
+    winner = seat == result.winner
+    lines: list[tuple[Text, int]] = []
+    text = Text()
+    name_style = Style(bold=True, color=colour("game-highlight") if winner else None)
+    text.append(f"{view.players[seat]:<{width}} ", style=name_style)
+    text.append(f"{line.change:+4d} {unit_short(terms)}", style=_change_style(line.change))
+    text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
+    text.append("   ")
+    # its cards drawn as cards
+    text.append_text(log_text(score_line_words(view.rules, result, line, terms), settings))
+    lines.append((text, 3))
+    # What a player laid down is public and shown in every variant (the winner's melds
+    # are how they went out); Rummy 500 also shows an empty table, which scores 0.
+    if terms.every_table_shown or has_table_cards(view, seat):
         text = Text()
-        name_style = Style(bold=True, color=colour("game-highlight") if winner else None)
-        text.append(f"{players[seat]:<{width}} ", style=name_style)
-        change_style = (
-            style("bold", "game-good")
-            if line.change > 0
-            else (style("bold", "game-bad") if line.change < 0 else "bold")
-        )
-        text.append(f"{line.change:+4d} {unit}", style=change_style)
-        text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
-        text.append("   ")
-        # its cards drawn as cards
-        text.append_text(log_text(score_line_words(view.rules, result, line, terms), settings))
-        lines.append((text, 3))
-        # What a player laid down is public and shown in every variant (the winner's melds
-        # are how they went out); Rummy 500 also shows an empty table, which scores 0.
-        if terms.every_table_shown or has_table_cards(view, seat):
-            text = Text()
-            text.append("   ", style="dim")
-            on_table = table_cards(view, seat, settings)
-            # Translators: a player's cards on the table at the end of a deal, drawn as cards.
-            text.append_text(fill_words(_("on the table: {cards}"), "dim", cards=on_table))
-            if terms.table_points_shown:
-                text.append(f"  = {line.table_points}", style="dim")
-            lines.append((text, 5))
-        if line.hand or not winner:
-            text = Text()
-            text.append("   ", style="dim")
-            in_hand = arranged_hand(view, line.hand, settings)
-            # Translators: the cards left in a player's hand at the end of a deal.
-            text.append_text(fill_words(_("hand: {cards}"), "dim", cards=in_hand))
-            if terms.hand_points_shown:
-                text.append(f"  = {line.hand_points}", style="dim")
-            lines.append((text, 5))
+        text.append("   ", style="dim")
+        on_table = table_cards(view, seat, settings)
+        # Translators: a player's cards on the table at the end of a deal, drawn as cards.
+        text.append_text(fill_words(_("on the table: {cards}"), "dim", cards=on_table))
+        if terms.table_points_shown:
+            text.append(f"  = {line.table_points}", style="dim")
+        lines.append((text, 5))
+    if line.hand or not winner:
+        text = Text()
+        text.append("   ", style="dim")
+        in_hand = arranged_hand(view, line.hand, settings)
+        # Translators: the cards left in a player's hand at the end of a deal.
+        text.append_text(fill_words(_("hand: {cards}"), "dim", cards=in_hand))
+        if terms.hand_points_shown:
+            text.append(f"  = {line.hand_points}", style="dim")
+        lines.append((text, 5))
     return lines
 
 

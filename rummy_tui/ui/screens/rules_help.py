@@ -37,27 +37,40 @@ def choice_label(rules: RuleSet, field: str, value: Any) -> str:
         value: The value to describe.
     """
     if value is None:
-        if field == "target_score":
-            return _("none (a number of deals)")
-        if field == "deal_limit":
-            return _("one per player") if rules.target_score is None else _("no limit")
-        if field == "rebuild_limit":
-            return _("unlimited")
-        return _("none")
+        return _unset_label(rules, field)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Enum):
         words = choice_words(value)
         return _(words) if words else str(value.value).replace("_", " ")
     if isinstance(value, int):
-        if field == "target_score":
-            return ngettext("{n} point", "{n} points", value).format(n=value)
-        if field == "deal_limit":
-            return ngettext("{n} deal", "{n} deals", value).format(n=value)
-        if field == "rebuild_limit":
-            return ngettext("{n} rebuild", "{n} rebuilds", value).format(n=value)
-        if field == "jokers_per_pack":
-            return _("none") if value == 0 else _("{n} per pack").format(n=value)
+        return _number_label(field, value)
+    return str(value)
+
+
+def _unset_label(rules: RuleSet, field: str) -> str:
+    """How an option left unset (None) reads: no points target, the deal limit (one deal per
+    player without a points target), unlimited rebuilds, or plain "none"."""
+    if field == "target_score":
+        return _("none (a number of deals)")
+    if field == "deal_limit":
+        return _("one per player") if rules.target_score is None else _("no limit")
+    if field == "rebuild_limit":
+        return _("unlimited")
+    return _("none")
+
+
+def _number_label(field: str, value: int) -> str:
+    """How a number option reads, in the words of its unit (points, deals, rebuilds, jokers
+    per pack); a number of another option is written as it is."""
+    if field == "target_score":
+        return ngettext("{n} point", "{n} points", value).format(n=value)
+    if field == "deal_limit":
+        return ngettext("{n} deal", "{n} deals", value).format(n=value)
+    if field == "rebuild_limit":
+        return ngettext("{n} rebuild", "{n} rebuilds", value).format(n=value)
+    if field == "jokers_per_pack":
+        return _("none") if value == 0 else _("{n} per pack").format(n=value)
     return str(value)
 
 

@@ -133,6 +133,89 @@ def one_line(phrases: list[Text], width: int) -> list[Text]:
     return kept
 
 
+def seat_phrases(view: PlayerView, seat: int, label: SeatLabel, width: int) -> list[Text]:
+    """A seat's phrases in order: the mark of the seat to act and its name, its level, "(you)",
+    the dealer, its partners, its cards and its total. They are never broken across lines (at
+    80 columns "· 7 cards" used to wrap as "· 7" / "cards")."""
+    playing = view.current == seat and view.phase in ("draw", "play")
+    head = Text()
+    head.append("▶ " if playing else "  ", style=Style(bold=True, color=colour("game-highlight")))
+    head.append(
+        label.name, style=Style(bold=True, color=colour("game-highlight") if playing else None)
+    )
+    phrases: list[Text] = [head]
+    level = level_phrase(label, width)
+    if level is not None:
+        phrases.append(level)
+    if seat == view.seat:
+        phrases.append(Text(" " + _("(you)"), style="italic"))
+    if seat == view.dealer:
+        phrases.append(Text(" " + _("[dealer]"), style=colour("game-dealer")))
+    partners = [other for other in team_of(view.rules, seat, len(view.players)) if other != seat]
+    if partners:
+        names = lists.partners(view.players[other] for other in partners)
+        # Translators: the partner's name (or names, joined by " & ").
+        phrases.append(
+            Text(" · " + _("partner {names}").format(names=names), style=colour("game-good"))
+        )
+    phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
+    for piece in score_phrases(view, seat):
+        phrases.append(Text(f" · {piece}", style="bold"))
+    return phrases
+
+
+def level_phrase(label: SeatLabel, width: int) -> Text | None:
+    """A computer seat's level, unless its name says it already: "(computer, easy)" where the
+    seat's line has room, "(easy)" on a narrow panel, so that twelve seats keep one line each
+    at 80 columns."""
+    if not label.bot_level or names_level(label.name, label.bot_level):
+        return None
+    words = level_words(label.bot_level)
+    level = " " + _("(computer, {level})").format(level=words)
+    if len(label.name) + len(level) + 30 > width:
+        level = f" ({words})"
+    return Text(level, style="dim")
+
+
+def own_melds_text(
+    view: PlayerView, seat: int, settings: DisplaySettings, width: int
+) -> Text | None:
+    """The melds the seat melded, each clickable (None when it has none)."""
+    parts: list[Text] = []
+    for meld in view.melds:
+        if meld.owner != seat:
+            continue
+        part = meld_text(meld, seat, settings)
+        part.stylize(Style(meta={"meld": meld.meld_id}))
+        parts.append(part)
+    if not parts:
+        return None
+    return wrap_parts(parts, width, "   ", "   ")
+
+
+def laid_off_text(
+    view: PlayerView, seat: int, settings: DisplaySettings, width: int
+) -> Text | None:
+    """The cards the seat laid off on other players' melds, each with the meld it went on
+    (None when there are none)."""
+    laid = [
+        (meld, placed)
+        for meld in view.melds
+        if meld.owner != seat
+        for placed in meld.cards
+        if placed.seat == seat
+    ]
+    if not laid:
+        return None
+    pieces = [Text(_("laid off:"), style="dim")]
+    for meld, placed in laid:
+        part = placed_text(placed, settings)
+        part.append(f"→#{meld.meld_id}", style=Style(color=colour("game-link")))
+        part.stylize(Style(meta={"meld": meld.meld_id}))
+        pieces.append(part)
+    return wrap_parts(pieces, width, "   ", "  ")
+
+
 class PlayerBox(TextPicture):
     """One seat's line (and its melds)."""
 
@@ -180,6 +263,8 @@ class PlayerBox(TextPicture):
             self.post_message(self.MeldClicked(meld_id))
 
     def picture_text(self, width: int) -> Text:
+        """The seat's lines: its name and phrases (on one line on a phone), then its own
+        melds, then the cards it laid off on other players' melds."""
         picture = self.picture
         if picture is None:
             return Text("")
@@ -187,70 +272,18 @@ class PlayerBox(TextPicture):
         label = (
             picture.labels[seat] if seat < len(picture.labels) else SeatLabel(view.players[seat])
         )
-        playing = view.current == seat and view.phase in ("draw", "play")
-        # The seat's line is built from phrases that are never broken across lines (at 80
-        # columns "· 7 cards" used to wrap as "· 7" / "cards").
-        head = Text()
-        head.append(
-            "▶ " if playing else "  ", style=Style(bold=True, color=colour("game-highlight"))
-        )
-        head.append(
-            label.name, style=Style(bold=True, color=colour("game-highlight") if playing else None)
-        )
-        phrases: list[Text] = [head]
         width = max(20, width)
-        if label.bot_level and not names_level(label.name, label.bot_level):
-            # "(computer, easy)" where the seat's line has room, "(easy)" on a narrow panel,
-            # so that twelve seats keep one line each at 80 columns.
-            words = level_words(label.bot_level)
-            level = " " + _("(computer, {level})").format(level=words)
-            if len(label.name) + len(level) + 30 > width:
-                level = f" ({words})"
-            phrases.append(Text(level, style="dim"))
-        if seat == view.seat:
-            phrases.append(Text(" " + _("(you)"), style="italic"))
-        if seat == view.dealer:
-            phrases.append(Text(" " + _("[dealer]"), style=colour("game-dealer")))
-        partners = [
-            other for other in team_of(view.rules, seat, len(view.players)) if other != seat
-        ]
-        if partners:
-            names = lists.partners(view.players[other] for other in partners)
-            # Translators: the partner's name (or names, joined by " & ").
-            phrases.append(
-                Text(" · " + _("partner {names}").format(names=names), style=colour("game-good"))
-            )
-        phrases.append(Text(" · " + count_cards(view.hand_sizes[seat])))
-        for piece in score_phrases(view, seat):
-            phrases.append(Text(f" · {piece}", style="bold"))
+        phrases = seat_phrases(view, seat, label, width)
         if self._narrow():  # a phone: one line a seat
             phrases = one_line(phrases, width)
         text = wrap_parts(phrases, width, "    ", "", first_indent="")
-        own = [meld for meld in view.melds if meld.owner == seat]
-        parts: list[Text] = []
-        for meld in own:
-            part = meld_text(meld, seat, settings)
-            part.stylize(Style(meta={"meld": meld.meld_id}))
-            parts.append(part)
-        if parts:
-            text.append("\n")
-            text.append_text(wrap_parts(parts, width, "   ", "   "))
-        laid = [
-            (meld, placed)
-            for meld in view.melds
-            if meld.owner != seat
-            for placed in meld.cards
-            if placed.seat == seat
-        ]
-        if laid:
-            pieces = [Text(_("laid off:"), style="dim")]
-            for meld, placed in laid:
-                part = placed_text(placed, settings)
-                part.append(f"→#{meld.meld_id}", style=Style(color=colour("game-link")))
-                part.stylize(Style(meta={"meld": meld.meld_id}))
-                pieces.append(part)
-            text.append("\n")
-            text.append_text(wrap_parts(pieces, width, "   ", "  "))
+        for block in (
+            own_melds_text(view, seat, settings, width),
+            laid_off_text(view, seat, settings, width),
+        ):
+            if block is not None:
+                text.append("\n")
+                text.append_text(block)
         return text
 
 
