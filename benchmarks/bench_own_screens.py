@@ -16,8 +16,8 @@ deals anew as deals end (Enter on the end of the deal and on the hand-off; deali
 timed).
 
 A move counts from the moment the key is pressed on the moving screen until the other
-screen has drawn it: its session showed the move (``caught_up``, from its look for news
-every ``WATCH_INTERVAL`` s) and the screen has been refreshed since
+screen has drawn it: its session showed the move (``SharedTurns.caught_up``, from its look
+for news every ``WATCH_INTERVAL`` s) and the screen has been refreshed since
 (``call_after_refresh``). Both times are read from ``time.monotonic()``, which on Linux is
 one clock for every process, and go to the conductor through a pipe. Before each move the
 conductor waits until both screens show the same move, then a random part of a watch
@@ -99,8 +99,11 @@ async def _screen(role: str, conn: Connection, data_dir: Path, code: str, seed: 
         session = app.session
         if session is None or id(session) in hooked:
             return
+        shared = session.shared  # the session's moves of the shared match
+        if shared is None:
+            return
         hooked.add(id(session))
-        shown_before = session.caught_up
+        shown_before = shared.caught_up
 
         def caught_up() -> Any:
             link = session.link
@@ -113,7 +116,7 @@ async def _screen(role: str, conn: Connection, data_dir: Path, code: str, seed: 
                 )
             return entries
 
-        session.caught_up = caught_up  # type: ignore[method-assign]
+        shared.caught_up = caught_up  # type: ignore[method-assign]
 
     def state() -> tuple[Any, ...]:
         session = app.session

@@ -12,8 +12,9 @@ exception ever leaves this module.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.notifications import SeverityLevel
 
@@ -49,26 +50,47 @@ def setup_for(game: Game) -> MatchSetup:
     )
 
 
+class HoldsMatch(Protocol):
+    """Anything holding a match: its game and its setup (the match session)."""
+
+    game: Game
+    setup: MatchSetup
+
+
+@dataclass
+class MatchAt:
+    """A game and its setup held together (a table without a session: tests, previews)."""
+
+    setup: MatchSetup
+    game: Game
+
+
 class Controller:
     """The read-only answers of one match: views, seats, refusals in words, the screens'
     questions, the computer players and the hints."""
 
     def __init__(
-        self,
-        setup: MatchSetup,
-        game: Game,
-        words: Callable[[IllegalAction], str] = refusal_sentence,
+        self, match: HoldsMatch, words: Callable[[IllegalAction], str] = refusal_sentence
     ) -> None:
-        self.setup = setup
-        self.game = game
+        self._match = match
+        """The match it answers for (the session: its game and setup, read each time, so a
+        game rebuilt from the shared file is the one answered for)."""
         self.words = words
         """How the engine's refusals are written (the match session gives
         :func:`rummy_tui.ui.refusal_text.refusal_text` with the table's display settings)."""
-        self.elsewhere: frozenset[int] = frozenset()
-        """The seats people play on other screens (the match session keeps it)."""
         self._bots: dict[int, Bot] = {}
         self.hints_used: dict[int, list[int]] = {}
         """Hints shown per deal number, per seat (kept in the save's extra data)."""
+
+    @property
+    def game(self) -> Game:
+        """The match's game as it stands."""
+        return self._match.game
+
+    @property
+    def setup(self) -> MatchSetup:
+        """The match's setup (who plays which seat)."""
+        return self._match.setup
 
     # ------------------------------------------------------------------ views and seats
 
@@ -109,14 +131,6 @@ class Controller:
     def first_dealer(self) -> int:
         """The seat that won the cut."""
         return self.game.state.first_dealer
-
-    def next_person(self) -> tuple[int | None, int]:
-        """The person at this keyboard who plays next from the seat to act on, and how many
-        seats play before them (None and 0 without people at this keyboard)."""
-        for computers, seat in enumerate(self.public_view().turn_order()):
-            if not self.is_bot(seat) and seat not in self.elsewhere:
-                return seat, computers
-        return None, 0
 
     def mover_to_take_back(self) -> int | None:
         """The person whose move a take-back would undo now (after a discard: the player who

@@ -244,7 +244,7 @@ class MatchOpener:
         """The seat is this screen's: its table (the match as it stands); the window's server
         is told the code (as people write it, ``HR-K7QM4TZPXE``)."""
         from rummy_tui.persistence.shared_tables import read_join_code
-        from rummy_tui.ui.joined_session import JoinedSession
+        from rummy_tui.ui.session import MatchSession
         from rummy_tui.ui.shared_play import SharedLink
 
         read = read_join_code(code)
@@ -253,7 +253,7 @@ class MatchOpener:
 
         host = self.host
         host.clear_screens()
-        session = JoinedSession(host, SharedLink(shared, seat=seat))
+        session = MatchSession(host, shared.setup, shared.game, SharedLink(shared, seat=seat))
         self._install_table(session)
         session.next_turn()
 

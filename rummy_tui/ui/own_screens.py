@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.shared_play import SharedLink
 
 
@@ -34,11 +35,17 @@ class SeatsSession(Protocol):
     game: Game
     link: SharedLink | None
     keyboard_seat: int | None
+    table: TableScreen
+
+    @property
+    def manages_seats(self) -> bool:
+        """Whether this screen moves seats and gives codes (the shared screen, P-6)."""
+        ...
 
     def seated(self, setup: MatchSetup) -> None: ...
     def autosave(self) -> None: ...
     def stop_bots(self) -> None: ...
-    def watch(self) -> None: ...
+    def share(self, link: SharedLink, setup: MatchSetup) -> None: ...
     def next_turn(self, force_handoff: bool = False) -> None: ...
 
 
@@ -100,10 +107,9 @@ def share(session: SeatsSession, setup: MatchSetup) -> None:
     from rummy_tui.ui.shared_play import SharedLink
 
     shared = SharedMatch.create(setup, session.game, session.host.data_dir)
-    session.link = SharedLink(shared)
-    session.link.set_own(setup.own_screen_seats)
-    session.seated(setup)
-    session.watch()
+    link = SharedLink(shared)
+    link.set_own(setup.own_screen_seats)
+    session.share(link, setup)
 
 
 def issue_missing_codes(session: SeatsSession) -> None:

@@ -1,39 +1,47 @@
 """The match session: the one owner of the match at the table.
 
 A :class:`MatchSession` holds the game and its setup, every seat's hand order
-(:class:`HandOrders`), the seat at the keyboard, the autosave, the computers' turns, take-backs
-and what the table shows next. Its own table (:class:`SessionTable`) hands the screen's
-messages straight to it. Every move takes one road, whoever makes it: :meth:`MatchSession.act`
-applies it through ``Game.apply``, brings the mover's hand order up to date and saves with one
-call (``Autosave.save``); a take-back (P-4) takes the same road through ``Game.take_back``.
-Then :meth:`MatchSession.moved` alone decides what the table shows next.
+(:class:`HandOrders`), the table's own state (a
+:class:`~rummy_tui.table.TableModel`), the autosave and the computers' turns. Every move takes
+one road, whoever makes it: :meth:`MatchSession.act` applies it through ``Game.apply`` (or,
+with seats on their own screens, through the shared match file,
+:class:`~rummy_tui.ui.shared_turns.SharedTurns`), brings the mover's hand order up to date and
+saves with one call; a take-back (P-4) takes the same road through ``Game.take_back``. Then
+:meth:`MatchSession.moved` tells the table's rules (:mod:`rummy_tui.table`) that a move was
+made, and they alone decide what the table shows next; the session is their runner
+(:meth:`MatchSession.dispatch`) and carries that out.
+
+The same session plays a joined screen (one seat of a shared match, on a screen of its own):
+that is a setting of the table's seating (``Seating.screen``), not another class. A joined
+screen keeps no save and no records of its own: the shared match file is the match's save,
+and the shared screen makes the computers' moves and records the finished match.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
-from rummy_tui.core import (
-    Action,
-    ActionRecord,
-    Card,
-    IllegalAction,
-    Phase,
-    PlayerView,
-    StartDeal,
-)
+from rummy_tui.core import Action, ActionRecord, Card, IllegalAction, Phase, PlayerView, StartDeal
 from rummy_tui.core.offers import Refusal, SeatOffers, offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import turn_started_refusal
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.persistence.shared_seats import KEYBOARD_SEAT
 from rummy_tui.table import Mode, Seating, SeatPlace, TableModel, step
 from rummy_tui.table import effects as do
-from rummy_tui.table.effects import Effect
-from rummy_tui.table.events import Event, NextTurn, TakeBackAsked, TurnMarked, TurnOver
-from rummy_tui.ui import hand_offs, match_end
+from rummy_tui.table.events import (
+    Event,
+    NextTurn,
+    SeatsMoved,
+    TakeBackAsked,
+    TurnMarked,
+    TurnOver,
+)
+from rummy_tui.ui import hand_offs, match_end, session_routes, table_menus
 from rummy_tui.ui.computer_moves import ComputerMoves
 from rummy_tui.ui.controller import Controller
 from rummy_tui.ui.hand_state import HandState, restored_orders
@@ -42,54 +50,22 @@ from rummy_tui.ui.refusal_text import refusal_text
 from rummy_tui.ui.render import sort_cards
 from rummy_tui.ui.screens.table import TableScreen
 from rummy_tui.ui.session_answers import TableAnswers
-from rummy_tui.ui.session_routes import TableRoutes
 from rummy_tui.ui.shared_play import SHARED_TABLE_KEY, SharedLink
 from rummy_tui.ui.shared_turns import SharedTurns
+from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
     from rummy_tui.ui.host import TableHost
+    from rummy_tui.ui.screens.table import Wish
     from rummy_tui.ui.settings import DisplaySettings
 
 
-class SessionTable(TableScreen):
-    """The table screen of one session, named ``TableScreen``: its messages go straight to the
-    session (Textual finds handlers on the classes a message bubbles through)."""
-
-    def __init__(self, session: MatchSession, *arguments: Any, **keywords: Any) -> None:
-        super().__init__(*arguments, **keywords)
-        self._session = session
-
-    def on_table_screen_act(self, message: TableScreen.Act) -> None:
-        """A person asked for a move: the session makes it."""
-        message.stop()
-        self._session.person_acts(message.action)
-
-    def on_table_screen_take_back(self, message: TableScreen.TakeBack) -> None:
-        """The person at the keyboard takes back their newest move (P-4)."""
-        message.stop()
-        self._session.take_back()
-
-    def on_table_screen_wants(self, message: TableScreen.Wants) -> None:
-        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        message.stop()
-        self._session.wants(message.wish)
-
-    def on_table_screen_resumed(self, message: TableScreen.Resumed) -> None:
-        """The table is back on top: a computer's move that waited is made now."""
-        message.stop()
-        self._session.computers.resumed()
-        self._session.look_for_news()
-
-
-SessionTable.__name__ = SessionTable.__qualname__ = "TableScreen"  # the screen it is, by name
-
-
-class MatchSession(SharedTurns, TableRoutes):
+class MatchSession:
     """One match at the table: applies moves from every source, keeps the hands' order, saves,
-    and decides the next screen."""
+    and carries out what the table's rules decide."""
 
     def __init__(
         self, host: TableHost, setup: MatchSetup, game: Game, link: SharedLink | None = None
@@ -98,37 +74,73 @@ class MatchSession(SharedTurns, TableRoutes):
         self.setup, self.game = setup, game
         self.link = link
         """The hold on the shared match file when seats are played on their own screens."""
-        self.hands: HandOrders = HandOrders()
-        self.people: frozenset[int] = frozenset()
-        """The seats people play at this screen's keyboard (the others are computers, or
-        people on screens of their own)."""
+        self.hands = HandOrders()
         self.saving = Autosave()
         """The autosave: the store, the save's name and whether saving works."""
         # Every refusal the table shows is written by one function, with the table's cards.
-        self.controller = Controller(setup, game, lambda error: refusal_text(error, host.settings))
+        self.controller = Controller(self, lambda error: refusal_text(error, host.settings))
         """The match's read-only answers (views, refusals in words, the screens' questions)."""
-        self.table: TableScreen = SessionTable(
-            self,
+        self.model = TableModel(seating=self.seating(setup))
+        """The table's own state (:mod:`rummy_tui.table`): who plays where, the seat at the
+        keyboard, what the table shows; changed by the table's rules alone."""
+        self.table = TableScreen(
             self.controller.public_view(),
             (),
             host.settings,
             TableAnswers(self.controller),
             hints=setup.hints,
+            actor=self,
         )
-        """The table screen of this match."""
-        self.model = TableModel(seating=Seating(places=()))
-        """The table's own state (:mod:`rummy_tui.table`): who plays where, the seat at the
-        keyboard, what the table shows; changed only by :meth:`dispatch`."""
+        """The table screen of this match (it tells this session what people ask for)."""
+        self.table.manages_seats = self.model.seating.manages_seats  # P-6
         self.computers = ComputerMoves(self)
         """The computer players' turns (their thinking, and how often the table is drawn)."""
-        self.watching = False
+        self._carry: dict[type[Any], Callable[[Any], None]] = {
+            do.ShowHandOff: partial(hand_offs.hand_off, self),
+            do.ShowHand: self._show_hand,
+            do.HideHand: self._hide_hand,
+            do.PutAwayHandOff: lambda _effect: hand_offs.take_down_hand_off(self.host),
+            do.ShowDealEnd: lambda _effect: self.show_deal_end(),
+            do.StartComputer: lambda effect: self.computers.play(effect.seat),
+            do.EndStreak: lambda _effect: self.computers.end_streak(),
+            do.StopComputers: lambda _effect: self.stop_bots(),
+            do.MarkTurn: lambda _effect: self.dispatch(TurnMarked(self.mark_turn())),
+            do.CatchUp: self._catch_up,
+            do.ShowGate: self._show_gate,
+            do.TakeBack: self._take_back,
+            do.Refuse: self.say_refusal,
+            do.AskLeave: self._ask_leave,
+            do.SignalTurn: self._signal_turn,
+            do.CloseScreen: lambda _effect: self.seat_went_back(),
+            do.ShowSeats: lambda _effect: self.show_own_screens(),
+        }
+        """How each effect of the table's rules is carried out (:meth:`dispatch`)."""
+        self.shared = SharedTurns(self) if link is not None else None
+        """The moves of the other screens, when seats are played on their own screens."""
         self.seated(setup)
+        if self.joined:
+            self.keyboard_seat = link.seat if link is not None else None
+
+    # ------------------------------------------------------------------ the seats
+
+    @property
+    def joined(self) -> bool:
+        """Whether this screen plays one seat of a shared match (not the shared screen)."""
+        return self.model.seating.joined
+
+    @property
+    def manages_seats(self) -> bool:
+        """Whether this screen moves seats and gives codes (the shared screen only, P-6)."""
+        return self.model.seating.manages_seats
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats people play at this screen's keyboard."""
+        return self.model.seating.people
 
     def elsewhere(self) -> frozenset[int]:
         """The seats people play on screens other than this one."""
-        if self.link is None:
-            return frozenset()
-        return self.link.own
+        return self.model.seating.elsewhere
 
     @property
     def keyboard_seat(self) -> int | None:
@@ -149,6 +161,16 @@ class MatchSession(SharedTurns, TableRoutes):
     def handoff_due(self, due: bool) -> None:
         self.model = replace(self.model, handoff_due=due)
 
+    @property
+    def moves_computers(self) -> bool:
+        """Whether this screen makes the computer players' moves (a joined screen does not)."""
+        return self.model.seating.moves_computers
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether a finished match goes into this data folder's records from this screen."""
+        return not self.joined
+
     def seating(self, setup: MatchSetup) -> Seating:
         """Who plays where, as this screen sees it (the table's rules' seating)."""
         away = self.link.own if self.link is not None else frozenset()
@@ -163,55 +185,82 @@ class MatchSession(SharedTurns, TableRoutes):
         screen = self.link.seat if self.link is not None else None
         return Seating(places=places, screen=screen, shared=self.link is not None)
 
-    # ------------------------------------------------------------------ the runner
+    def seated(self, setup: MatchSetup) -> None:
+        """Who plays which seat, from ``setup`` and the screens the seats are played on: the
+        table's seating, and the seats' labels on the table."""
+        self.setup = setup
+        self.model = replace(self.model, seating=self.seating(setup))
+        away = self.elsewhere()
+        self.table.labels = tuple(
+            SeatLabel(
+                name=name,
+                bot_level=seat.kind.value if seat.kind.is_bot else None,
+                own_screen=number in away,
+            )
+            for number, (name, seat) in enumerate(zip(self.game.players, setup.seats, strict=False))
+        )
+
+    def share(self, link: SharedLink, setup: MatchSetup) -> None:
+        """The match is shared from now on (its moves go into the shared match file of
+        ``link``), with the seats of ``setup``; the other screens' moves are looked for."""
+        self.link = link
+        self.shared = SharedTurns(self)
+        self.seated(setup)
+        self.shared.watch()
+
+    def seats_moved(self) -> None:
+        """The shared screen moved seats to their own screens or back: who plays where (a
+        joined screen whose seat went back closes)."""
+        self.seated(self.setup)
+        self.dispatch(SeatsMoved(self.model.seating))
+
+    def seat_went_back(self) -> None:
+        """This joined screen's seat is played at the shared keyboard now: it closes."""
+        seat = self.model.seating.screen
+        player = self.game.players[seat] if seat is not None else ""
+        self.host.notice(_(KEYBOARD_SEAT).format(player=player), "warning")
+        self.host.show_title()
+
+    # ------------------------------------------------------------------ the table's rules
 
     def dispatch(self, event: Event) -> None:
-        """The table's rules decide what ``event`` changes (:func:`rummy_tui.table.step`);
-        this screen carries the effects out, in order."""
+        """The runner: the table's rules decide what ``event`` changes
+        (:func:`rummy_tui.table.step`), the model is kept, and their effects are carried out
+        in order, each by one small method below; an effect with an answer (the turn's mark
+        written, a take-back refused) posts it as the next event. The one place where the
+        table's rules meet Textual, the computers' workers and the shared file."""
         self.model, effects = step(self.model, self.game, event)
         for effect in effects:
-            self.perform(effect)
+            self._carry[type(effect)](effect)
 
-    def perform(self, effect: Effect) -> None:  # noqa: C901 - one line per kind of effect
-        """Carry out one effect of the table's rules with the screens, the computers and
-        the shared file; an effect with an answer posts it as the next event."""
-        match effect:
-            case do.ShowHandOff():
-                hand_offs.hand_off(self, effect)
-            case do.ShowHand(seat=seat, mode=mode):
-                self.show_hand(seat, mode)
-            case do.HideHand(offer=offer):
-                view = self.hide_hand()
-                if offer is not None:  # P-4: the discard may still be taken back with u
-                    self.table.show(view, Mode.HIDDEN, offers(self.game, offer))
-            case do.PutAwayHandOff():
-                hand_offs.take_down_hand_off(self.host)
-            case do.ShowDealEnd():
-                self.show_deal_end()
-            case do.StartComputer(seat=seat):
-                self.computers.play(seat)
-            case do.EndStreak():
-                self.computers.end_streak()
-            case do.StopComputers():
-                self.stop_bots()
-            case do.MarkTurn():
-                self.dispatch(TurnMarked(self.mark_turn()))
-            case do.CatchUp():
-                self.caught_up()
-            case do.ShowGate(mover=mover, seat=seat):
-                hand_offs.take_back_gate(self, seat, mover)
-            case do.TakeBack(mover=mover, at_hand_off=at_hand_off):
-                self.take_back_now(mover, at_hand_off)
-            case do.Refuse():
-                self.say_refusal(effect)
-            case do.AskLeave():
-                self.leave_table(on_cancel=partial(self.dispatch, NextTurn(True)))
-            case do.SignalTurn(mine=mine):
-                self.host.signal_turn(mine and self.host.settings.turn_signal)
-            case do.CloseScreen():
-                self.seat_went_back()
-            case do.ShowSeats():
-                self.show_own_screens()
+    def turn_started(self) -> bool:
+        """Whether the shared file says the seat to act has started its turn since the
+        newest move (read only when a turn has ended since it)."""
+        if self.link is None or turn_started_refusal(self.game.state, True) is None:
+            return False
+        return self.link.shared.turn_opened()
+
+    def _show_hand(self, effect: do.ShowHand) -> None:
+        self.show_hand(effect.seat, effect.mode)
+
+    def _catch_up(self, _effect: do.CatchUp) -> None:
+        self.caught_up()
+
+    def _show_gate(self, effect: do.ShowGate) -> None:
+        hand_offs.take_back_gate(self, effect.seat, effect.mover)
+
+    def _hide_hand(self, effect: do.HideHand) -> None:
+        view = self.hide_hand()
+        if effect.offer is not None:  # P-4: the discard may still be taken back with u
+            self.table.show(view, Mode.HIDDEN, offers(self.game, effect.offer))
+
+    def _take_back(self, effect: do.TakeBack) -> None:
+        refusal = self.take_back_now(effect.mover)
+        if refusal is None:
+            return
+        self.say_refusal(do.Refuse(sentence=refusal, at_hand_off=effect.at_hand_off))
+        if effect.at_hand_off:
+            self.dispatch(NextTurn(True))
 
     def say_refusal(self, refusal: do.Refuse) -> None:
         """A key that did nothing, and why: on the table in red, or a notice while a
@@ -220,16 +269,19 @@ class MatchSession(SharedTurns, TableRoutes):
             text = refusal.sentence
         elif refusal.error is not None:
             text = self.controller.words(refusal.error)
-        else:
+        else:  # pragma: no cover - every refusal of the table's rules has its words
             text = _("Nothing can be taken back now ({rule}).").format(rule="P-4")
         if refusal.at_hand_off:
             self.host.notice(text, "warning")
         else:
             self.table.refused(text)
 
-    def seat_went_back(self) -> None:
-        """A joined screen's seat is played at the shared keyboard now (the joined screen
-        closes; the shared screen never gets here)."""
+    def _ask_leave(self, _effect: do.AskLeave) -> None:
+        self.leave_table(on_cancel=partial(self.dispatch, NextTurn(True)))
+
+    def _signal_turn(self, effect: do.SignalTurn) -> None:
+        host = self.host
+        host.signal_turn(effect.mine and host.settings.turn_signal)
 
     def mark_turn(self) -> Literal["opened", "behind", "failed"]:
         """Write that the seat to act starts its turn here (Enter at its hand-off): in a
@@ -245,31 +297,22 @@ class MatchSession(SharedTurns, TableRoutes):
             return "failed"
         return "opened" if opened else "behind"
 
-    def turn_started(self) -> bool:
-        """Whether the shared file says the seat to act has started its turn since the
-        newest move (read only when a turn has ended since it)."""
-        if self.link is None or turn_started_refusal(self.game.state, True) is None:
-            return False
-        return self.link.shared.turn_opened()
-
     # ------------------------------------------------------------------ opening and closing
-
-    moves_computers = True
-    """Whether this screen makes the computer players' moves (a joined screen does not)."""
-    keeps_records = True
-    """Whether a finished match goes into this data folder's records from this screen."""
 
     def open(self) -> None:
         """Put the table up (the first hand-off or the cut comes over it); a shared match is
         watched for the other screens' moves from now on."""
         self.host.show_screen(self.table)
         self.note_saved()
-        if self.link is not None:
-            self.watch()
+        if self.shared is not None:
+            self.shared.watch()
 
     def close(self) -> None:
         """The table is put away: computers stop, and the save is let go (another window may
-        open the match now), as is the shared match file."""
+        open the match now), as is the shared match file; a joined screen's window title is
+        the game's again."""
+        if self.joined:
+            self.host.signal_turn(False)
         self.stop_bots()
         self.saving.close()
         if self.link is not None:
@@ -285,8 +328,9 @@ class MatchSession(SharedTurns, TableRoutes):
         return self.saving.unsaved
 
     def holds_last_move(self) -> bool:
-        """Whether the save holds the match's newest move."""
-        return self.saving.holds_last_move(self.game)
+        """Whether the save holds the match's newest move (a joined screen's always does:
+        a move is written into the shared file before any screen shows it)."""
+        return self.joined or self.saving.holds_last_move(self.game)
 
     # ------------------------------------------------------------------ saving
 
@@ -326,6 +370,11 @@ class MatchSession(SharedTurns, TableRoutes):
                 self.saving.problem = text
                 self.host.notice(text, "warning")
 
+    def note_saved(self) -> None:
+        """The save state in the table's top line (a joined screen: "saved", every move shown
+        is in the shared match file)."""
+        self.table.set_saved_note(N_("saved") if self.joined else self.saving.note)
+
     def restyle(self, settings: DisplaySettings) -> None:
         """Redraw the table with new display settings (and the language in use)."""
         self.table.restyle(settings)
@@ -342,8 +391,8 @@ class MatchSession(SharedTurns, TableRoutes):
         up to date with the cards the move added or took, and save; on success the table moves
         on. A refusal changes nothing and is returned for the source to answer (a person sees
         the reason). Never raises."""
-        if self.link is not None:
-            return self._act_shared(action)
+        if self.shared is not None:
+            return self.shared.act(action)
         try:
             record = self.game.apply(action)
         except IllegalAction as error:
@@ -357,8 +406,8 @@ class MatchSession(SharedTurns, TableRoutes):
         return Outcome(record=record)
 
     def moved(self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False) -> None:
-        """After a move or a take-back: the save note, the move's line, and the next screen
-        (as the table's rules decide)."""
+        """After a move or a take-back: the save note, the move's line, the records of a
+        finished match, and whatever the table's rules show next."""
         self.note_saved()
         self.table.moved(record)
         if self.controller.phase is Phase.MATCH_OVER and self.keeps_records:
@@ -380,31 +429,27 @@ class MatchSession(SharedTurns, TableRoutes):
         move, if the table's rules and the core allow it (P-4)."""
         self.dispatch(TakeBackAsked(seat))
 
-    def take_back_now(self, mover: int, at_hand_off: bool) -> None:
+    def take_back_now(self, mover: int) -> str | None:
         """Take back ``mover``'s newest move through the game (the core checks once more and
         replays the deal once), bring their hand order up to date (the cards come back) and
-        save as if the move had never been made; a refusal is said, nothing changed."""
-        if self.link is not None:
-            refusal = self._take_back_shared(mover)  # shown already when made
-            if refusal is not None:
-                self.say_refusal(do.Refuse(sentence=refusal, at_hand_off=at_hand_off))
-                if at_hand_off:
-                    self.dispatch(NextTurn(True))
-            return
+        save as if the move had never been made. Returns the refusal in words (nothing
+        changed), or None once it is made and shown."""
+        if self.shared is not None:
+            return self.shared.take_back(mover)
         try:
             note = self.game.take_back(mover)
         except IllegalAction as error:
-            self.say_refusal(do.Refuse(error=error, at_hand_off=at_hand_off))
-            if at_hand_off:
-                self.dispatch(NextTurn(True))
-            return
+            return self.controller.words(error)
+        except Exception as error:  # pragma: no cover - engine bug: refuse, never crash
+            return _("That move could not be taken back: {error}.").format(error=error)
         self.hands.took_back(self.game.view(mover))
         self.autosave()
         self.moved(note)
+        return None
 
     def seat_offers(self, seat: int) -> SeatOffers:
-        """What the core offers ``seat`` now, the take-back as :meth:`take_back_refusal`
-        says (P-4)."""
+        """What the core offers ``seat`` now, the take-back shut once the next seat has
+        started its turn on some screen (P-4)."""
         seat_offers = offers(self.game, seat)
         take_back = seat_offers.take_back
         if self.link is None or take_back.refusal is not None:
@@ -413,10 +458,6 @@ class MatchSession(SharedTurns, TableRoutes):
         if refusal is None:
             return seat_offers
         return replace(seat_offers, take_back=replace(take_back, refusal=Refusal.of(refusal)))
-
-    def note_saved(self) -> None:
-        """The save state in the table's top line."""
-        self.table.set_saved_note(self.saving.note)
 
     # ------------------------------------------------------------------ what the table shows
 
@@ -438,6 +479,59 @@ class MatchSession(SharedTurns, TableRoutes):
         """Show whatever comes next, as the table's rules decide (:mod:`rummy_tui.table.turns`):
         the end of the deal, a computer's move, the next person's hand-off or hand."""
         self.dispatch(NextTurn(force_handoff))
+
+    def table_resumed(self) -> None:
+        """The table is back on top: a computer's move that waited is made now, and the
+        other screens' moves are shown."""
+        self.computers.resumed()
+        self.look_for_news()
+
+    def look_for_news(self) -> None:
+        """Show the other screens' moves, if any came (a shared match)."""
+        if self.shared is not None:
+            self.shared.look_for_news()
+
+    def caught_up(self) -> list[ActionRecord | TakeBackNote]:
+        """Show every move of the shared match not shown yet; the moves shown."""
+        return self.shared.caught_up() if self.shared is not None else []
+
+    # ------------------------------------------------------------------ over the table
+
+    def show_deal_end(self) -> None:
+        """Reveal every hand with the score breakdown (P-3)."""
+        session_routes.show_deal_end(self)
+
+    def show_match_end(self) -> None:
+        """The whole sheet with the winner and the way on."""
+        self.stop_bots()
+        match_end.show_match_end(self.host, self.game)
+
+    def play_again(self) -> None:
+        """The same players and options, seats turned by one, a fresh shuffle; a joined
+        screen goes back to the title (the shared screen deals the next match)."""
+        if self.joined:
+            self.host.show_title()
+            return
+        match_end.play_again(self.host, self.setup, self.game)
+
+    def wants(self, wish: Wish) -> None:
+        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
+        table_menus.over_table(self, wish)
+
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
+        """Ask whether to leave the table (saved once more first)."""
+        session_routes.leave_table(self, on_cancel)
+
+    def show_own_screens(
+        self, then: Callable[[], object] | None = None, first_line: str | None = None
+    ) -> None:
+        """Where each person's seat is played, with the join codes (the shared screen only,
+        P-6); ``then`` once it closes; ``first_line`` names what its first line goes on to."""
+        session_routes.show_own_screens(self, then, first_line)
+
+    def show_help(self) -> None:
+        """The keys, the display switches and the rules."""
+        table_menus.table_help(self)
 
     # ------------------------------------------------------------------ computer players
 

@@ -1,17 +1,18 @@
-"""The screens that come over a match's table: the end of a deal, the end of the match and
-the menus (the hint, the help, the score sheet, leaving), as its session opens them.
+"""The screens that come over a match's table and what closing them leads to: the end of a
+deal, leaving the table, the list of own screens.
 
-:class:`TableRoutes` is that part of the match session (:mod:`rummy_tui.ui.session`); the
-screens themselves are made by :mod:`rummy_tui.ui.match_end` and
-:mod:`rummy_tui.ui.table_menus`.
+The screens themselves are made by :mod:`rummy_tui.ui.match_end`,
+:mod:`rummy_tui.ui.table_menus` and :mod:`rummy_tui.ui.own_screens`; these functions are the
+match session's part of them (:class:`~rummy_tui.ui.session.MatchSession` calls them).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.core import Phase, StartDeal
 from rummy_tui.i18n import _
+from rummy_tui.i18n.table_words import seats_refusal
 from rummy_tui.ui import match_end, table_menus
 from rummy_tui.ui.move_outcome import Source
 
@@ -19,88 +20,86 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rummy_tui.core import Action, Game, PlayerView
-    from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence.autosave import Autosave
+    from rummy_tui.table import TableModel
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
     from rummy_tui.ui.move_outcome import Outcome
-    from rummy_tui.ui.screens.table import TableScreen, Wish
-    from rummy_tui.ui.settings import DisplaySettings
-    from rummy_tui.ui.shared_play import SharedLink
+    from rummy_tui.ui.own_screens import SeatsSession
+    from rummy_tui.ui.screens.table import TableScreen
 
 
-class TableRoutes:
-    """The match session's screens over the table (a mixin of the session)."""
+class RoutedSession(Protocol):
+    """The match session, as the screens over its table see it."""
 
-    if TYPE_CHECKING:  # what the session holds and does, that these screens use
-        host: TableHost
-        setup: MatchSetup
-        game: Game
-        controller: Controller
-        saving: Autosave
-        keyboard_seat: int | None
-        table: TableScreen
+    host: TableHost
+    game: Game
+    controller: Controller
+    saving: Autosave
+    model: TableModel
+    table: TableScreen
+    keyboard_seat: int | None
 
-        link: SharedLink | None
+    @property
+    def joined(self) -> bool:
+        """Whether this screen plays one seat of a shared match."""
+        ...
 
-        def restyle(self, settings: DisplaySettings) -> None: ...
-        def seated(self, setup: MatchSetup) -> None: ...
-        def autosave(self) -> None: ...
-        def watch(self) -> None: ...
-        def next_turn(self, force_handoff: bool = False) -> None: ...
-        def act(self, action: Action, source: Source) -> Outcome: ...
-        def save_now(self) -> None: ...
-        def stop_bots(self) -> None: ...
-        def hide_hand(self) -> PlayerView: ...
+    def hide_hand(self) -> PlayerView: ...
+    def save_now(self) -> None: ...
+    def show_deal_end(self) -> None: ...
+    def show_match_end(self) -> None: ...
+    def act(self, action: Action, source: Source) -> Outcome: ...
+    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
 
-    def show_deal_end(self) -> None:
-        """Reveal every hand with the score breakdown (P-3)."""
-        view = self.hide_hand()
-        self.keyboard_seat = None
-        hints_used = self.controller.hints_in_deal(view.deal_number)
-        match_end.show_deal_end(self.host, view, self.game, hints_used, self._deal_end_closed)
 
-    def _deal_end_closed(self, choice: str | None) -> None:
+def show_deal_end(session: RoutedSession) -> None:
+    """Reveal every hand with the score breakdown (P-3); closing it deals the next deal, or
+    shows the end of the match."""
+    view = session.hide_hand()
+    session.keyboard_seat = None
+    hints_used = session.controller.hints_in_deal(view.deal_number)
+
+    def closed(choice: str | None) -> None:
         if choice == "leave":
-            self.leave_table(on_cancel=self.show_deal_end)
+            session.leave_table(on_cancel=session.show_deal_end)
             return
-        if self.controller.phase is Phase.MATCH_OVER:
-            self.show_match_end()
+        if session.controller.phase is Phase.MATCH_OVER:
+            session.show_match_end()
             return
-        outcome = self.act(StartDeal(), Source.DEALER)
+        outcome = session.act(StartDeal(), Source.DEALER)
         if not outcome.ok:
-            self.host.notice(outcome.reason or _("The next deal could not be dealt."), "error")
+            session.host.notice(outcome.reason or _("The next deal could not be dealt."), "error")
 
-    def show_match_end(self) -> None:
-        """The whole sheet with the winner and the way on (play again, new game, title)."""
-        self.stop_bots()
-        match_end.show_match_end(self.host, self.game)
+    match_end.show_deal_end(session.host, view, session.game, hints_used, closed)
 
-    def play_again(self) -> None:
-        """The same players and options, seats turned by one, a fresh shuffle."""
-        match_end.play_again(self.host, self.setup, self.game)
 
-    # ------------------------------------------------------------------ menus over the table
+def leave_table(session: RoutedSession, on_cancel: Callable[[], object] | None = None) -> None:
+    """Ask whether to leave the table (saved once more first); a joined screen says the seat
+    can be joined again."""
+    session.save_now()
+    if session.joined:
+        note = _(
+            "Every move is kept in the shared match: join again with the same code until "
+            "the match ends."
+        )
+    else:
+        note = session.saving.leave_note()
+    table_menus.leave_table(session.host, note, session.save_now, on_cancel)
 
-    def wants(self, wish: Wish) -> None:
-        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
-        table_menus.over_table(self, wish)
 
-    def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
-        """Ask whether to leave the table (saved once more first)."""
-        self.save_now()
-        table_menus.leave_table(self.host, self.saving.leave_note(), self.save_now, on_cancel)
+def show_own_screens(
+    session: SeatsSession,
+    then: Callable[[], object] | None = None,
+    first_line: str | None = None,
+) -> None:
+    """Where each person's seat is played, with the join codes; a joined screen shows no list
+    of seats and no code (P-6) and says so."""
+    if not session.manages_seats:
+        session.table.refused(seats_refusal())
+        if then is not None:
+            then()
+        return
+    from rummy_tui.ui.own_screens import own_screens_screen
 
-    def show_own_screens(
-        self, then: Callable[[], object] | None = None, first_line: str | None = None
-    ) -> None:
-        """Where each person's seat is played, with the join codes; ``then`` once it closes
-        (else the table goes on as it was, or with the seat to act's hand-off when that
-        seat moved); ``first_line`` names what its first line (Enter there) goes on to."""
-        from rummy_tui.ui.own_screens import own_screens_screen
-
-        own_screens_screen(self, then, first_line)
-
-    def show_help(self) -> None:
-        """The keys, the display switches and the rules."""
-        table_menus.table_help(self)
+    own_screens_screen(session, then, first_line)

@@ -1,7 +1,7 @@
 """The turns of a match whose seats are played on several screens, as its session takes them.
 
-:class:`SharedTurns` is the part of the match session (:mod:`rummy_tui.ui.session`) that a
-match with seats on their own screens uses: a move goes into the shared match's log and not
+:class:`SharedTurns` is what a match session (:mod:`rummy_tui.ui.session`) with seats on their
+own screens holds besides its table: a move goes into the shared match's log and not
 straight into the game (the file's log is the match's save, and decides which of two screens
 moving at once moves); the other screens' moves are looked for a few times a second and shown
 as if made here; a seat played on another screen gets no hand-off: this screen shows the
@@ -11,7 +11,6 @@ seats never comes here.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal, TakeBack
@@ -20,19 +19,13 @@ from rummy_tui.i18n import _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_match import WATCH_INTERVAL
 from rummy_tui.persistence.shared_moves import DamagedMove
-from rummy_tui.table import Mode
 from rummy_tui.table.events import NextTurn, TurnStarted
 from rummy_tui.ui.hand_offs import shared_news_may_show, take_down_hand_off
 from rummy_tui.ui.move_outcome import Outcome
 from rummy_tui.ui.shared_play import MovedFirst
-from rummy_tui.ui.widgets.players import SeatLabel
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from rummy_tui.core import Game, PlayerView
-    from rummy_tui.match.setup import MatchSetup
-    from rummy_tui.table import Seating, TableModel
     from rummy_tui.table.events import Event
     from rummy_tui.ui.controller import Controller
     from rummy_tui.ui.host import TableHost
@@ -41,71 +34,59 @@ if TYPE_CHECKING:
 
 
 class _Hands(Protocol):
-    """The session's hand orders, as these turns keep them up to date."""
+    """The hands' orders, as the moves shown from the file bring them up to date."""
 
     def follow(self, view: PlayerView) -> None: ...
     def took_back(self, view: PlayerView) -> None: ...
 
 
+class SharingSession(Protocol):
+    """The match session, as the shared match's moves reach it."""
+
+    host: TableHost
+    table: TableScreen
+    controller: Controller
+    game: Game
+    link: SharedLink | None
+
+    @property
+    def hands(self) -> _Hands:
+        """Every seat's hand order."""
+        ...
+
+    def stop_bots(self) -> None: ...
+    def autosave(self) -> None: ...
+    def moved(self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False) -> None:
+        """A move was made (or shown from the file)."""
+        ...
+
+    def dispatch(self, event: Event) -> None:
+        """The table's rules take ``event``."""
+        ...
+
+    def seats_moved(self) -> None:
+        """The shared screen moved seats."""
+        ...
+
+
 class SharedTurns:
-    """The match session's turns on a shared match (a mixin of the session)."""
+    """The moves of a shared match for one session: its own go into the file, and the other
+    screens' come from it as events of the table (a move made, a turn begun)."""
 
-    if TYPE_CHECKING:  # what the session holds and does, that these turns use
-        host: TableHost
-        setup: MatchSetup
-        game: Game
-        link: SharedLink | None
-        controller: Controller
-        table: TableScreen
-        hands: _Hands
-        people: frozenset[int]
-        keyboard_seat: int | None
-        watching: bool
-        handoff_due: bool
+    def __init__(self, session: SharingSession) -> None:
+        assert session.link is not None
+        self.session = session
+        self.link: SharedLink = session.link
+        self.watching = False
 
-        model: TableModel
-
-        def dispatch(self, event: Event) -> None: ...
-        def seating(self, setup: MatchSetup) -> Seating: ...
-        def next_turn(self, force_handoff: bool = False) -> None: ...
-        def take_back(self, seat: int | None = None) -> None: ...
-        def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
-
-        def elsewhere(self) -> frozenset[int]: ...
-        def moved(
-            self, record: ActionRecord | TakeBackNote | None, new_deal: bool = False
-        ) -> None: ...
-        def autosave(self) -> None: ...
-        def stop_bots(self) -> None: ...
-        def show_hand(self, seat: int, mode: Mode) -> None: ...
-        def hide_hand(self) -> PlayerView: ...
-
-    def seated(self, setup: MatchSetup) -> None:
-        """Who plays which seat, from ``setup`` and the screens the seats are played on: the
-        people at this keyboard, and the seats' labels on the table."""
-        self.setup = self.controller.setup = setup
-        away = self.elsewhere()
-        self.controller.elsewhere = away
-        self.model = replace(self.model, seating=self.seating(setup))
-        self.people = self.model.seating.people
-        self.table.labels = tuple(
-            SeatLabel(
-                name=name,
-                bot_level=seat.kind.value if seat.kind.is_bot else None,
-                own_screen=number in away,
-            )
-            for number, (name, seat) in enumerate(zip(self.game.players, setup.seats, strict=False))
-        )
-
-    def _act_shared(self, action: Action) -> Outcome:
+    def act(self, action: Action) -> Outcome:
         """The one road of a move when seats are played on several screens: the move goes
         into the shared match's log (the file is the match's save), then every move not shown
         yet, this one last, is shown by :meth:`caught_up`."""
-        assert self.link is not None
         try:
-            self.link.append(action, self.game.current)
+            self.link.append(action, self.session.game.current)
         except IllegalAction as error:
-            return Outcome(reason=self.controller.words(error), error=error)
+            return Outcome(reason=self.session.controller.words(error), error=error)
         except MovedFirst as lost:
             self.caught_up()
             if isinstance(action, StartDeal) and isinstance(lost.winner, ActionRecord):
@@ -125,17 +106,15 @@ class SharedTurns:
         """A few times a second: when another screen moved and nothing covers the table but
         a hand-off, show what it did (a menu over the table shows it once it closes)."""
         link = self.link
-        if link is None:
-            return
         try:
             news = link.look()
         except Exception as error:
-            self.host.notice(str(error), "error")
+            self.session.host.notice(str(error), "error")
             return
         if link.taken_over:
             self.seat_taken_over()
             return
-        if news and shared_news_may_show(self.host, self.table):
+        if news and shared_news_may_show(self.session.host, self.session.table):
             self.caught_up()
 
     def caught_up(self) -> list[ActionRecord | TakeBackNote]:
@@ -143,7 +122,7 @@ class SharedTurns:
         the hands' orders follow them, the save too, and the table moves on once; a move that
         does not replay is said (:meth:`damaged`). Returns the moves shown."""
         entries = self._show_unshown()
-        if self.link is not None and self.link.damage is not None:
+        if self.link.damage is not None:
             self.damaged(self.link.damage)
         return entries
 
@@ -155,98 +134,92 @@ class SharedTurns:
         said = _("{problem} The match is shown as it stood before move {seq}.").format(
             problem=damage, seq=damage.seq
         )
-        self.host.notice(said, "error")
-        self.table.set_status(said, True)  # stays until the table moves on
-        if self.link is None or self.link.seat is not None:
+        self.session.host.notice(said, "error")
+        self.session.table.set_status(said, True)  # stays until the table moves on
+        if self.link.seat is not None:
             return
         from rummy_tui.ui.screens.dialogs import ConfirmDialog
 
-        if isinstance(self.host.top_screen(), ConfirmDialog):
+        if isinstance(self.session.host.top_screen(), ConfirmDialog):
             return  # asked already
         question = _(
             "{problem} Continue the match as it stood before move {seq}? Move {seq} and "
             "every move after it are dropped from the shared match."
         ).format(problem=damage, seq=damage.seq)
-        self.host.show_screen(ConfirmDialog(question, _("Continue")), self._drop_damaged)
+        self.session.host.show_screen(ConfirmDialog(question, _("Continue")), self._drop_damaged)
 
     def _drop_damaged(self, confirmed: bool | None) -> None:
         """The answer to :meth:`damaged`'s question: drop the damaged tail of the log."""
-        if not confirmed or self.link is None:
+        if not confirmed:
             return
         try:
             self.link.drop_damaged()
         except SaveError as error:
-            self.host.notice(str(error), "error")
+            self.session.host.notice(str(error), "error")
             return
         self.caught_up()  # a row mended meanwhile is replayed instead
 
     def _show_unshown(self) -> list[ActionRecord | TakeBackNote]:
-        assert self.link is not None
         try:
             entries = self.link.unshown()
         except Exception as error:  # a damaged file: said, the table stays as it was
             self.follow_shared_game()
-            self.host.notice(str(error), "error")
+            self.session.host.notice(str(error), "error")
             return []
         self.follow_shared_game()
         if self.link.own_changed:
-            self.seats_moved()
+            self.session.seats_moved()
         if not entries:
             if self.link.turn_changed:  # the next seat started its turn: no take-back (P-4)
                 if self.link.turn_opened:
-                    self.dispatch(TurnStarted())
-                self.dispatch(NextTurn())
+                    self.session.dispatch(TurnStarted())
+                self.session.dispatch(NextTurn())
             return entries
-        self.stop_bots()
+        self.session.stop_bots()
         for entry in entries:
             if isinstance(entry, ActionRecord):
                 if entry.seat is not None:
-                    self.hands.follow(self.game.view(entry.seat))
+                    self.session.hands.follow(self.session.game.view(entry.seat))
             else:
-                self.hands.took_back(self.game.view(entry.seat))
-        self.autosave()
-        take_down_hand_off(self.host)
+                self.session.hands.took_back(self.session.game.view(entry.seat))
+        self.session.autosave()
+        take_down_hand_off(self.session.host)
         new_deal = any(
             isinstance(entry, ActionRecord) and isinstance(entry.action, StartDeal)
             for entry in entries
         )
-        self.moved(entries[-1], new_deal=new_deal)
+        self.session.moved(entries[-1], new_deal=new_deal)
         return entries
 
     def seat_taken_over(self) -> None:
         """A newer screen opened this screen's seat (a reloaded tab, a phone that slept):
         this screen has let go of it and closes, saying why."""
-        assert self.link is not None and self.link.seat is not None
-        player = self.game.players[self.link.seat]
-        self.host.notice(
+        assert self.link.seat is not None
+        player = self.session.game.players[self.link.seat]
+        self.session.host.notice(
             _("{player}'s seat was opened on another screen, so this screen closed.").format(
                 player=player
             ),
             "warning",
         )
-        self.host.show_title()
-
-    def seats_moved(self) -> None:
-        """The shared screen moved seats to their own screens or back: who plays where."""
-        self.seated(self.setup)
+        self.session.host.show_title()
 
     def follow_shared_game(self) -> None:
         """The shared match may have rebuilt its game (after a file that failed): the session
         holds that one."""
-        if self.link is not None and self.link.shared.game is not self.game:
-            self.game = self.controller.game = self.link.shared.game
+        if self.link.shared.game is not self.session.game:
+            self.session.game = self.link.shared.game
 
-    def _take_back_shared(self, mover: int) -> str | None:
-        """A take-back on the shared match's log (see :meth:`_act_shared`): None once it is
+    def take_back(self, mover: int) -> str | None:
+        """A take-back on the shared match's log (see :meth:`act`): None once it is
         made and shown (or another screen's move won, which is said), else the refusal."""
-        assert self.link is not None
         try:
             self.link.append(TakeBack(), mover)
         except IllegalAction as error:
-            return self.controller.words(error)
+            return self.session.controller.words(error)
         except MovedFirst as lost:
             self.caught_up()
-            self.host.notice(lost.reason, "warning")
+            self.session.host.notice(lost.reason, "warning")
             return None
         except SaveError as error:
             self.follow_shared_game()
@@ -254,14 +227,14 @@ class SharedTurns:
         except Exception as error:
             self.follow_shared_game()
             return _("That move could not be taken back: {error}").format(error=error)
-        self.stop_bots()
+        self.session.stop_bots()
         self.caught_up()  # the take-back's mover has the keyboard (the table's rules)
         return None
 
     def watch(self) -> None:
         """Look for the other screens' moves a few times a second (once per session)."""
-        if self.link is not None and not self.watching:
+        if not self.watching:
             self.watching = True
             if self.link.damage is not None:  # opened damaged: said at the first look
                 self.link.news = True
-            self.table.set_interval(WATCH_INTERVAL, self.look_for_news)
+            self.session.table.set_interval(WATCH_INTERVAL, self.look_for_news)

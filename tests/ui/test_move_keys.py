@@ -24,7 +24,7 @@ from rummy_tui.core import (
 )
 from rummy_tui.core.offers import offers
 from rummy_tui.ui import hand_cursor, key_questions
-from rummy_tui.ui.controller import Controller, setup_for
+from rummy_tui.ui.controller import Controller, MatchAt, setup_for
 from rummy_tui.ui.hand_state import HandState
 from rummy_tui.ui.key_questions import Ask, Complain, KeyMoment, Post, Refuse
 from rummy_tui.ui.render import sort_cards
@@ -48,7 +48,7 @@ def moment(game: Game, selected: int | str = 0, cursor: str | None = None) -> Ke
         settings=DisplaySettings(),
         selected=tuple(chosen),
         under_cursor=c(cursor) if cursor else (view.hand[0] if view.hand else None),
-        asks=TableAnswers(Controller(setup_for(game), game)),
+        asks=TableAnswers(Controller(MatchAt(setup_for(game), game))),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -71,6 +71,26 @@ NARROW = 60
 """Under this many columns (a phone's browser tab) the table is laid out for a narrow screen."""
 
 
+class TableActor(Protocol):
+    """Whoever the table tells what the people at it ask for (the match session)."""
+
+    def person_acts(self, action: Action) -> None:
+        """A person asked for ``action``."""
+        ...
+
+    def take_back(self, seat: int | None = None) -> None:
+        """The person at the keyboard takes back their newest move (P-4)."""
+        ...
+
+    def wants(self, wish: Wish) -> None:
+        """A menu over the table."""
+        ...
+
+    def table_resumed(self) -> None:
+        """The table is back on top."""
+        ...
+
+
 class TableScreen(Screen[None]):
     """The game table."""
 
@@ -106,10 +126,13 @@ class TableScreen(Screen[None]):
         settings: DisplaySettings,
         asks: TableQuestions,
         hints: bool = True,
+        actor: TableActor | None = None,
     ) -> None:
         """The table of ``labels`` starts from ``view`` (public: no hand); ``asks`` are the
-        session's read-only questions, ``hints`` the hint switch."""
+        session's read-only questions, ``hints`` the hint switch; ``actor`` is told what the
+        people at the table ask for (without one, the messages go on to the app)."""
         super().__init__()
+        self.actor = actor
         self.translate_keys()
         self.labels = labels
         self.settings = settings
@@ -142,6 +165,33 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back on top (a menu, the help or a question closed): computer players go on."""
         self.post_message(self.Resumed())
+
+    # ------------------------------------------------------------------ what people ask for
+
+    def on_table_screen_act(self, message: Act) -> None:
+        """A person asked for a move: the actor makes it."""
+        if self.actor is not None:
+            message.stop()
+            self.actor.person_acts(message.action)
+
+    def on_table_screen_take_back(self, message: TakeBack) -> None:
+        """The person at the keyboard takes back their newest move (P-4)."""
+        if self.actor is not None:
+            message.stop()
+            self.actor.take_back()
+
+    def on_table_screen_wants(self, message: Wants) -> None:
+        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
+        if self.actor is not None:
+            message.stop()
+            self.actor.wants(message.wish)
+
+    def on_table_screen_resumed(self, message: Resumed) -> None:
+        """The table is back on top: the actor goes on (a computer's move that waited, the
+        other screens' moves)."""
+        if self.actor is not None:
+            message.stop()
+            self.actor.table_resumed()
 
     # ------------------------------------------------------------------ data from the session
 
