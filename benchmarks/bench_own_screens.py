@@ -75,8 +75,8 @@ def screen_process(role: str, conn: Connection, data_dir: str, code: str, seed: 
 async def _screen(role: str, conn: Connection, data_dir: Path, code: str, seed: int) -> None:
     from rummy_tui.core import Phase, get_variant
     from rummy_tui.match.setup import MatchSetup, parse_players
-    from rummy_tui.ui.app import make_app
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.app import make_app
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
     settings = DisplaySettings()
     if role == SHARED:

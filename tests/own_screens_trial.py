@@ -61,8 +61,8 @@ from rummy_tui.core import Card, Discard, Game, Phase  # noqa: E402
 from rummy_tui.i18n import _, set_language  # noqa: E402
 from rummy_tui.persistence.shared_match import SharedMatch  # noqa: E402
 from rummy_tui.persistence.shared_tables import read_join_code, table_path  # noqa: E402
-from rummy_tui.ui.render import card_label  # noqa: E402
-from rummy_tui.ui.settings import DisplaySettings  # noqa: E402
+from rummy_tui.ui.play.render import card_label  # noqa: E402
+from rummy_tui.ui.shell.settings import DisplaySettings  # noqa: E402
 
 SETTINGS = DisplaySettings()
 PLAYERS = ("Anna", "Bob", "Cy", "Dee")

@@ -45,9 +45,9 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         calls.append(kwargs)
         return 0
 
-    import rummy_tui.ui.app
+    import rummy_tui.ui.shell.app
 
-    monkeypatch.setattr(rummy_tui.ui.app, "run_app", fake_run_app)
+    monkeypatch.setattr(rummy_tui.ui.shell.app, "run_app", fake_run_app)
     return calls
 
 

@@ -10,17 +10,19 @@ from typing import Any
 import pytest
 
 from rummy_tui.cli import main as cli
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 
 
 @pytest.fixture
 def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """How the game would have been started (it never is here)."""
-    import rummy_tui.ui.app
+    import rummy_tui.ui.shell.app
 
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(rummy_tui.ui.app, "run_app", lambda **kwargs: calls.append(kwargs) or 0)
+    monkeypatch.setattr(
+        rummy_tui.ui.shell.app, "run_app", lambda **kwargs: calls.append(kwargs) or 0
+    )
     return calls
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from textual.widget import Widget
 
-from rummy_tui.ui.key_help import every_binding, key_rows
-from rummy_tui.ui.keymap import every_screen
-from rummy_tui.ui.table_keys import TABLE_BINDINGS
+from rummy_tui.ui.play.key_help import every_binding, key_rows
+from rummy_tui.ui.play.table_keys import TABLE_BINDINGS
+from rummy_tui.ui.shell.keymap import every_screen
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -43,7 +43,7 @@ def test_the_readme_and_the_guide_name_the_keys_the_table_has() -> None:
     class Keys(Widget):
         BINDINGS = TABLE_BINDINGS
 
-    from rummy_tui.ui.app import RummyApp
+    from rummy_tui.ui.shell.app import RummyApp
 
     rows = {_plain(row.keys) for row in key_rows(Keys(), every_binding) + key_rows(RummyApp())}
     rows |= {"F1", "Ctrl+Q", "Ctrl+P"}

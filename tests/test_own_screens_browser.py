@@ -18,8 +18,8 @@ import pytest
 from rummy_tui.core import Discard, DrawStock
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import read_join_code, table_path
-from rummy_tui.ui.render import card_label
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.test_own_screens_tmux import shared_screen
 from tests.test_serve_browser import CHROMIUM, Served, playwright, served, wait_for
 

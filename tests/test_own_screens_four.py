@@ -30,8 +30,8 @@ import pytest
 from rummy_tui.core import Game, Phase, TakeDiscard
 from rummy_tui.i18n import _, set_language
 from rummy_tui.persistence.shared_tables import read_join_code
-from rummy_tui.ui.render import card_label
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.test_own_screens_tmux import new_window, rummy, shared_game, turn_shown
 from tests.test_serve_browser import CHROMIUM, Served, playwright, served, wait_for
 from tests.ui.tmux_driver import Terminal, hand_on_screen

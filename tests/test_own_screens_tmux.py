@@ -29,8 +29,8 @@ from rummy_tui.core import Card, Discard, Game, Phase
 from rummy_tui.i18n import _
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import read_join_code, table_path
-from rummy_tui.ui.render import card_label
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.tmux_driver import Terminal, hand_on_screen
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from rummy_tui.core import get_variant, new_game
-from rummy_tui.ui.render import card_label
+from rummy_tui.ui.play.render import card_label
 from tests.own_screens_trial import SETTINGS as TRIAL_SETTINGS
 from tests.own_screens_trial import Frames, main, public_cards
 

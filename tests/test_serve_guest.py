@@ -12,8 +12,8 @@ from rummy_tui.cli.main import parse_arguments
 from rummy_tui.cli.served_window import served_window
 from rummy_tui.core import get_variant, new_game
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.screens.join import JoinScreen
+from rummy_tui.ui.own.join_screen import JoinScreen
+from rummy_tui.ui.shell.app import RummyApp
 from tests.ui.helpers import press, settle, setup_for_game
 
 
@@ -76,7 +76,7 @@ async def test_a_guests_settings_change_its_own_screen_and_are_never_written(
     """A guest's window (someone else's browser tab) may change how its own screen draws
     (theme, cards, language from the help or Ctrl+P), but never writes the host's settings
     file; the host's own window does."""
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
     guest = RummyApp(start="title", data_dir=tmp_path, guest=True)
     async with guest.run_test(size=(80, 24)) as pilot:
@@ -96,7 +96,7 @@ async def test_a_guests_settings_change_its_own_screen_and_are_never_written(
 async def test_a_guest_changes_its_own_display_and_language_but_not_the_hosts(
     tmp_path: Path,
 ) -> None:
-    from rummy_tui.ui.table_menus import next_language, toggle_setting
+    from rummy_tui.ui.play.table_menus import next_language, toggle_setting
 
     app = RummyApp(start="title", data_dir=tmp_path, guest=True)
     async with app.run_test(size=(80, 24)) as pilot:

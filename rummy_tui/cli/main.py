@@ -386,7 +386,7 @@ def _guide(page: str, data_dir: Path | None) -> int:
         return _fail(
             _("The guide has no page {page} (pages: {pages}).").format(page=repr(page), pages=pages)
         )
-    from rummy_tui.ui.app import run_app
+    from rummy_tui.ui.shell.app import run_app
 
     return run_app(start="guide", data_dir=data_dir, guide_page=page)
 
@@ -469,7 +469,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     The language is chosen before the parser is built (``--lang`` and ``--data-dir`` are read
     ahead of the parse), so the help and argparse's own errors are in that language too.
     """
-    from rummy_tui.ui.config import start_language
+    from rummy_tui.ui.shell.config import start_language
 
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested, data_dir = read_ahead(arguments)
@@ -477,7 +477,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if settings_file and settings_file.strip():
         import os
 
-        from rummy_tui.ui.config import CONFIG_ENV
+        from rummy_tui.ui.shell.config import CONFIG_ENV
 
         os.environ[CONFIG_ENV] = settings_file  # for this run and the game's own commands
     try:
@@ -504,7 +504,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
             return run_serve(args)
         setup = _setup_from_args(args) if args.command == "new" else None
-        from rummy_tui.ui.app import run_app
+        from rummy_tui.ui.shell.app import run_app
 
         if window.guest:
             return run_app(

@@ -55,7 +55,7 @@ from rummy_tui.cli.web_guard import (
 )
 from rummy_tui.i18n import N_, _, current_language
 from rummy_tui.i18n.outside_text import say
-from rummy_tui.ui.assets import asset_file
+from rummy_tui.ui.shell.assets import asset_file
 
 PAGE = "table.html"
 """The page of a game window, in the assets' ``web`` folder."""

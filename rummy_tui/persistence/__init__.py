@@ -2,7 +2,7 @@
 
 ::
 
-    from rummy_tui.persistence import SaveStore, SaveError, SavedMatchInfo, Autosave
+    from rummy_tui.persistence import Autosave, SaveError, SaveStore, SavedMatchInfo
 
     store = SaveStore()                      # $RUMMY_DATA_DIR or the user data dir, /saves
     name = store.create(setup, game)         # before the first action (locks the match)

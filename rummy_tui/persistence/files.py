@@ -14,7 +14,7 @@ from rummy_tui import __version__
 from rummy_tui.i18n import N_, _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import MAX_SAVE_BYTES, decode, too_big_reason
-from rummy_tui.persistence.session import Stamp
+from rummy_tui.persistence.save_cache import Stamp
 
 
 def stamp_of(status: os.stat_result) -> Stamp:

@@ -32,7 +32,7 @@ from rummy_tui.persistence.info import (
     orphan_info,
 )
 from rummy_tui.persistence.names import SAVE_SUFFIX
-from rummy_tui.persistence.session import Stamp
+from rummy_tui.persistence.save_cache import Stamp
 
 BACKUP_SUFFIX = ".json.bak"
 """The previous good save of ``NAME`` is ``NAME.json.bak``."""

@@ -16,7 +16,7 @@ from rummy_tui.i18n import _
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.files import read_checked, stamp_of
 from rummy_tui.persistence.format import FirstDeal, read_file, read_header
-from rummy_tui.persistence.session import Session, Stamp
+from rummy_tui.persistence.save_cache import Session, Stamp
 
 
 def check_overwrite(

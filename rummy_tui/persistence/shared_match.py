@@ -55,8 +55,8 @@ from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.format import SaveFile, decode, read_file
 from rummy_tui.persistence.paths import data_dir as find_data_dir
 from rummy_tui.persistence.replay import rebuild
+from rummy_tui.persistence.save_cache import Session, first_deal_from_seed, first_deal_from_state
 from rummy_tui.persistence.seat_codes import Claimed, ClaimRefused
-from rummy_tui.persistence.session import Session, first_deal_from_seed, first_deal_from_state
 from rummy_tui.persistence.shared_file import (
     BUSY_TIMEOUT_MS,
     FILE_FORMAT,

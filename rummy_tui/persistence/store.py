@@ -58,9 +58,9 @@ from rummy_tui.persistence.names import check_existing_name, check_new_name
 from rummy_tui.persistence.overwrite import check_overwrite
 from rummy_tui.persistence.paths import private_folder, saves_dir
 from rummy_tui.persistence.replay import rebuild
+from rummy_tui.persistence.save_cache import Stamp
 from rummy_tui.persistence.save_paths import SavePaths
-from rummy_tui.persistence.session import Stamp
-from rummy_tui.persistence.sessions import Sessions
+from rummy_tui.persistence.saved_matches import Sessions
 
 __all__ = ["BACKUP_SUFFIX", "SaveStore", "SkippedSave"]
 

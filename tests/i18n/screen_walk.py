@@ -44,7 +44,7 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.match.setup import SeatKind
-from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.shell.app import RummyApp
 from tests.ui.helpers import app_for, game_of, settle, table
 
 MAX_STEPS = 3000

@@ -104,8 +104,8 @@ def test_cli_message_is_translated(no_locale: Path, capsys: pytest.CaptureFixtur
 def test_saved_setting_chooses_the_language_before_the_parse(
     no_locale: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rummy_tui.ui.config import config_path, write_settings
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.config import config_path, write_settings
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
     write_settings(config_path(), DisplaySettings().with_language("ru"))
     page = _help(["--data-dir", str(no_locale), "sheet", "--help"], capsys)

@@ -32,9 +32,9 @@ from rummy_tui.core import VARIANT_IDS, get_variant
 from rummy_tui.core.seat_options import variant_options
 from rummy_tui.i18n import _, set_language
 from rummy_tui.match.setup import SeatKind
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.config import start_language
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.config import start_language
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.i18n.screen_walk import (
     Table,
     Walk,

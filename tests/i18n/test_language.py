@@ -18,8 +18,8 @@ from rummy_tui.i18n import (
     system_language,
 )
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.config import config_path, read_config, start_language, write_settings
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.config import config_path, read_config, start_language, write_settings
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.persistence.helpers import match_at
 
 NO_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "RUMMY_CARDS": ""}

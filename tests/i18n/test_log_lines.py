@@ -22,8 +22,8 @@ from rummy_tui.i18n.catalogs import LOCALE_DIR, read_catalog
 from rummy_tui.i18n.log_lines import entry_sentence, nothing_since, since_mark
 from rummy_tui.match.setup import MatchSetup
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.render import log_plain
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import log_plain
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.log import log_lines, since_text
 from tests.core.test_log_data import going_out, line_kind, play_match, played_matches
 from tests.persistence.helpers import reseal, seats

@@ -29,13 +29,13 @@ LAYOUT = re.compile(r"\s*")
 ALLOWED: dict[tuple[str, str], str] = {
     # path, the flagged source (white space squeezed): why it is not a glued sentence
     ("ui/screens/cut.py", '" · " + pgettext("cut", "deals")'): "a tag in the cut's table",
-    ("ui/screens/rules_help.py", '"## " + _("At a glance") + "\\n\\n" + glance_markdown(rules)'): (
+    ("ui/play/rule_words.py", '"## " + _("At a glance") + "\\n\\n" + glance_markdown(rules)'): (
         "a Markdown heading over its section"
     ),
-    ("ui/screens/rules_help.py", 'f"- **{_(option.label)}:** {value}{help_text}"'): (
+    ("ui/play/rule_words.py", 'f"- **{_(option.label)}:** {value}{help_text}"'): (
         "a Markdown list item: an option's name and its value"
     ),
-    ("ui/screens/rules_help.py", 'f"# {_(rules.name)}\\n\\n{reason}"'): "a Markdown heading",
+    ("ui/play/rule_words.py", 'f"# {_(rules.name)}\\n\\n{reason}"'): "a Markdown heading",
     ("ui/screens/score_sheet.py", '" · " + _("table-hand, score, total")'): "facts side by side",
     ("ui/screens/score_sheet.py", '" · " + _("{mark} went out").format(mark=WENT_OUT)'): (
         "facts side by side"
@@ -51,8 +51,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         "a width, not text"
     ),
     ("ui/screens/title.py", 'f"[b]{key}[/b] {_(label)}"'): "a key and its menu entry",
-    ("ui/table_text.py", 'f" {_(rules.name)} "'): "a border title's padding",
-    ("ui/table_text.py", '" · " + _("{name} deals").format(name=view.players[view.dealer])'): (
+    ("ui/play/table_text.py", 'f" {_(rules.name)} "'): "a border title's padding",
+    ("ui/play/table_text.py", '" · " + _("{name} deals").format(name=view.players[view.dealer])'): (
         "facts side by side in the top bar"
     ),
     ("ui/widgets/players.py", '" · " + _("partner {names}").format(names=names)'): (

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rummy_tui.i18n import set_language
-from rummy_tui.ui.assets import SOURCE_ASSETS, read_asset
+from rummy_tui.ui.shell.assets import SOURCE_ASSETS, read_asset
 
 PAGES = ("general", "classic", "boathouse", "double", "rummy500", "european")
 RULE_ID = re.compile(r"\b[GPCBDRE]-\d+\b(?!-)")

@@ -114,7 +114,7 @@ def test_counted_name_limit_uses_plural_forms(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_load_screen_entry_of_damaged_save_in_language(tmp_path: Path, language: str) -> None:
-    from rummy_tui.ui.save_lines import describe_save
+    from rummy_tui.ui.shell.save_lines import describe_save
 
     store = _store_with_bad_checksum(tmp_path)
     set_language(language)

@@ -10,7 +10,7 @@ import pytest
 
 from rummy_tui.i18n import catalogs, set_language
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import RummyApp, make_app
+from rummy_tui.ui.shell.app import RummyApp, make_app
 from tests.persistence.helpers import match_at
 
 KEY_NAMES = {"Enter"}
@@ -112,7 +112,7 @@ async def test_help_screen_switches_language_and_pack_letters(
     """g on the help screen goes to the next language and p to the pack's court letters; both
     are kept with the display settings and chosen again at the next start."""
     from rummy_tui.i18n import current_language
-    from rummy_tui.ui.config import read_config, start_language
+    from rummy_tui.ui.shell.config import read_config, start_language
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "RUMMY_CARDS"):
         monkeypatch.setenv(name, "")

@@ -28,7 +28,7 @@ import pytest
 
 import rummy_tui.i18n as i18n
 from rummy_tui.i18n import catalogs
-from rummy_tui.ui.assets import SOURCE_ASSETS
+from rummy_tui.ui.shell.assets import SOURCE_ASSETS
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
 """A word in Latin letters; Finnish ä and ö belong to it, so a Finnish word is never cut into

@@ -24,8 +24,8 @@ def test_the_package_played_is_the_installed_one() -> None:
 async def test_a_new_match_reaches_the_table_with_the_first_hand(tmp_path: Path) -> None:
     from rummy_tui.core import get_variant
     from rummy_tui.match.setup import MatchSetup, parse_players
-    from rummy_tui.ui.app import make_app
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.app import make_app
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
     setup = MatchSetup(
         rules=get_variant("classic"), seats=parse_players("Anna,Bob"), seed=3, bot_delay=0.0

@@ -21,7 +21,7 @@ from rummy_tui.persistence.shared_match import (
     SeatsRefused,
     SharedMatch,
 )
-from rummy_tui.ui.shared_play import SharedLink
+from rummy_tui.ui.own.shared_play import SharedLink
 
 KINDS = {"keyboard": SeatKind.HUMAN, "own": SeatKind.OWN, "computer": SeatKind.NORMAL}
 

@@ -11,9 +11,9 @@ from rummy_tui.core import Card, Game, get_variant, new_game, parse_cards, stack
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
-from rummy_tui.ui.app import RummyApp, make_app
 from rummy_tui.ui.screens.table import Mode, TableScreen
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 
 NAMES = ("Anna", "Bob", "Cid", "Dora", "Eve", "Finn", "Gus", "Hel", "Ivo", "Jon", "Kai", "Liv")
 SUIT_GLYPHS = "♣♦♥♠"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import pass_to, press, screen_text, setup_for_game
 from tests.ui.test_play_classic import classic_game
 

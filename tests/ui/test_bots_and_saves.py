@@ -8,9 +8,9 @@ from typing import Any
 from rummy_tui.core import Phase, get_variant, new_game
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence import SaveError, SaveStore
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.table import Mode
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     app_for,
     cursor_to,

@@ -8,7 +8,7 @@ from typing import Any
 from textual.command import CommandPalette
 from textual.widgets import OptionList
 
-from rummy_tui.ui.app import RummyApp, make_app
+from rummy_tui.ui.shell.app import RummyApp, make_app
 from tests.ui.helpers import app_for, pass_to, press, stacked_game
 
 PUBLIC = (

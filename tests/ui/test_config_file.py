@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.config import config_path, read_config, write_settings
-from rummy_tui.ui.keymap import flat_keymap, keymap_problems
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.config import config_path, read_config, write_settings
+from rummy_tui.ui.shell.keymap import flat_keymap, keymap_problems
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     app_for,
     pass_to,

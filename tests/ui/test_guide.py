@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Markdown
 
 from rummy_tui.i18n import set_language
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.guide import GuideScreen, guide_text
+from rummy_tui.ui.shell.app import make_app
 from tests.ui.helpers import app_for, pass_to, press, screen_text, stacked_game
 
 
@@ -40,7 +40,7 @@ async def test_f1_opens_the_guide_in_the_players_language(
 
 async def test_a_page_not_translated_is_shown_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every page is in Finnish now, so the Finnish saves page is hidden to see the fallback."""
-    from rummy_tui.ui import assets
+    from rummy_tui.ui.shell import assets
 
     set_language("fi")
     assert guide_text("settings").startswith("# Asetukset")

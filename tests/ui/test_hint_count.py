@@ -6,8 +6,8 @@ from pathlib import Path
 
 from rummy_tui.core import Phase
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     app_for,
     cursor_to,

@@ -8,9 +8,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import rummy_tui.persistence.names as names_module
-import rummy_tui.ui.render as render_module
-import rummy_tui.ui.screens.rules_help as rules_help_module
-import rummy_tui.ui.table_text as table_text_module
+import rummy_tui.ui.play.render as render_module
+import rummy_tui.ui.play.rule_words as rules_help_module
+import rummy_tui.ui.play.table_text as table_text_module
 from rummy_tui.bots.hints import hint
 from rummy_tui.core import DrawStock, Phase, get_variant, new_game, parse_cards
 from rummy_tui.core.offers import drawn_cards
@@ -20,10 +20,10 @@ from rummy_tui.i18n.deal_words import score_line_words
 from rummy_tui.match.setup import MatchSetup, Seat
 from rummy_tui.persistence import SaveStore, check_new_name
 from rummy_tui.persistence.names import match_save_name
-from rummy_tui.ui.render import pairs_text
+from rummy_tui.ui.play.render import pairs_text
+from rummy_tui.ui.play.rule_words import option_help, options_markdown
 from rummy_tui.ui.screens.deal_end import result_text
-from rummy_tui.ui.screens.rules_help import option_help, options_markdown
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import app_for, screen_text, stacked_game
 from tests.ui.test_play_classic import classic_game
 from tests.ui.test_play_double import BOB as DOUBLE_BOB
@@ -131,7 +131,7 @@ def test_the_hint_shows_the_reason_as_the_computer_player_gave_it() -> None:
     """The reason says why and the suggested move is written from the action: the hint screen
     shows the reason whole and reads nothing out of it (a colon inside is kept)."""
     from rummy_tui.bots.hints import Hint
-    from rummy_tui.ui.render import log_text
+    from rummy_tui.ui.play.render import log_text
     from rummy_tui.ui.screens.prompt import hint_text
 
     game = new_game(get_variant("classic"), ["Anna", "Bob"], seed=3)
@@ -157,7 +157,7 @@ def test_a_long_line_of_the_deal_end_wraps_under_itself_not_at_the_edge() -> Non
     from rich.console import Console, Group
 
     from rummy_tui.bots import make_bot
-    from rummy_tui.ui.render import Hanging
+    from rummy_tui.ui.play.render import Hanging
     from rummy_tui.ui.screens.deal_end import result_lines
 
     game = new_game(get_variant("european"), ["Anna", "Bob", "Computer 3 (normal)"], seed=1)

@@ -22,7 +22,7 @@ from rummy_tui.persistence.autosave import Autosave
 from tests.ui.helpers import app_for, pass_to, press, stacked_game
 
 ROOT = Path(__import__("rummy_tui").__file__).parent
-LEFT_OUT = ("i18n", "ui/widgets", "ui/render", "ui/refusal_text")
+LEFT_OUT = ("i18n", "ui/widgets", "ui/play/render", "ui/play/refusal_text")
 """Words and widgets: not steps of the road."""
 STARTS = {"u": "action_take_back", "x": "action_discard", "t": "action_take"}
 
@@ -141,7 +141,7 @@ async def test_u_goes_from_the_key_to_the_disk_through_five_modules_one_way(
     whether the next seat has begun), then the core takes the move back: five floors."""
     road = await _follow("u", ("t",), tmp_path)
     _check("u", road, most=5)
-    assert road.modules == ["ui.screens.table", "ui.session", "table", "core", "persistence"]
+    assert road.modules == ["ui.screens.table", "ui.play.session", "table", "core", "persistence"]
 
 
 async def test_x_goes_from_the_key_to_the_disk_through_four_modules_one_way(

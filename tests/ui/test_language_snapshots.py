@@ -3,7 +3,7 @@
 The table (four players, and twelve), the new-game menu, the hand-off, the end of a deal and
 the score sheet, each with fixed seeds or stacked deals so the pictures never change by
 chance. The language is chosen the way ``rummy --lang fi`` chooses it
-(:func:`~rummy_tui.ui.settings.start_language`) and set back to English after each test.
+(:func:`~rummy_tui.ui.shell.settings.start_language`) and set back to English after each test.
 
 Finnish words are long and Russian ones wide: these pictures show that every screen still
 fits. Generate or update them after an intended change of the text or the look with
@@ -22,9 +22,9 @@ from textual.pilot import Pilot
 
 from rummy_tui.core import get_variant, new_game
 from rummy_tui.i18n import set_language
-from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.config import start_language
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.config import start_language
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import NAMES, app_for, press, settle
 from tests.ui.sheet_games import played_game
 from tests.ui.test_play_classic import classic_game

@@ -16,8 +16,8 @@ from typing import ClassVar
 import pytest
 
 from rummy_tui.i18n import current_language, load_translation, set_language
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.table_text import phase_hint
+from rummy_tui.ui.play.table_text import phase_hint
+from rummy_tui.ui.shell.app import RummyApp
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import app_for, pass_to, press, table
 from tests.ui.test_play_classic import classic_game
@@ -105,7 +105,7 @@ async def test_key_descriptions_are_translated_from_english_on_every_switch() ->
     def shown(screen: Screen[None]) -> str:
         return screen._bindings.key_to_bindings["q"][0].description
 
-    from rummy_tui.ui.translate import translate_bindings
+    from rummy_tui.ui.shell.translate import translate_bindings
 
     app: App[None] = App()
     async with app.run_test() as pilot:

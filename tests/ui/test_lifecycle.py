@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     app_for,
     pass_to,

@@ -10,7 +10,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from rummy_tui.core import Game, Phase, get_variant, new_game
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.log import MAX_LINES, LogPanel, log_lines
 
 

@@ -11,9 +11,9 @@ from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.persistence.last_table import last_table, remember_table
 from rummy_tui.records import Records
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import NewGameScreen
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     cursor_to,
     game_of,

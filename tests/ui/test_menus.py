@@ -23,11 +23,12 @@ import rummy_tui
 from rummy_tui.core import VARIANT_IDS, get_variant
 from rummy_tui.match.setup import MatchSetup, SeatKind, parse_players
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.assets import AssetMissing, read_asset
+from rummy_tui.ui.play.rule_words import choice_label, rules_markdown
 from rummy_tui.ui.screens.load import ConfirmDialog, LoadScreen, RenameDialog, describe_save
 from rummy_tui.ui.screens.new_game import NewGameScreen, check_setup
-from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, rules_markdown
+from rummy_tui.ui.screens.rules_help import RulesScreen
 from rummy_tui.ui.screens.title import TitleScreen
+from rummy_tui.ui.shell.assets import AssetMissing, read_asset
 
 NO_RESULT = object()
 

@@ -9,9 +9,7 @@ from rich.text import Text
 
 from rummy_tui.bots import hint
 from rummy_tui.core import Phase, parse_cards
-from rummy_tui.ui.config import read_config
-from rummy_tui.ui.palette import colour
-from rummy_tui.ui.render import (
+from rummy_tui.ui.play.render import (
     FOUR_COLOURS,
     TWO_COLOURS,
     card_label,
@@ -20,7 +18,9 @@ from rummy_tui.ui.render import (
     placed_text,
 )
 from rummy_tui.ui.screens.table import Mode
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.config import read_config
+from rummy_tui.ui.shell.palette import colour
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import CELL
 from rummy_tui.ui.widgets.keybar import KeyBar
 from tests.ui.helpers import (

@@ -1,6 +1,6 @@
 """What the table's move keys decide, read without Textual: each key is a plain function of
 the moment (at the end of ui/screens/table.py) and the hand keys change only the hand's
-presentation state (ui/hand_cursor.py). Every move key looks itself up in the core's offers
+presentation state (ui/play/hand_cursor.py). Every move key looks itself up in the core's offers
 and is one of three cases in every variant: no allowed choice refuses with the core's
 reason, one is posted, several are asked. The table screen only carries the decision out."""
 
@@ -23,16 +23,16 @@ from rummy_tui.core import (
     new_game,
 )
 from rummy_tui.core.offers import offers
-from rummy_tui.ui import hand_cursor, key_questions
-from rummy_tui.ui.controller import Controller, MatchAt, setup_for
-from rummy_tui.ui.hand_state import HandState
-from rummy_tui.ui.key_questions import Ask, Complain, KeyMoment, Post, Refuse
-from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.play import hand_cursor, key_questions
+from rummy_tui.ui.play.controller import Controller, MatchAt, setup_for
+from rummy_tui.ui.play.hand_state import HandState
+from rummy_tui.ui.play.key_questions import Ask, Complain, KeyMoment, Post, Refuse
+from rummy_tui.ui.play.render import sort_cards
+from rummy_tui.ui.play.session_answers import TableAnswers
+from rummy_tui.ui.play.table_text import Mode
 from rummy_tui.ui.screens import table
 from rummy_tui.ui.screens.table import press
-from rummy_tui.ui.session_answers import TableAnswers
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.core.helpers import c, cs, position, table_meld
 
 

@@ -19,7 +19,6 @@ from rummy_tui.core.game import name_refusal
 from rummy_tui.i18n import _, set_language
 from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, Seat, SeatKind, fitting_name
 from rummy_tui.persistence.last_table import last_table, last_table_path, remember_table
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import NewGameScreen
 from rummy_tui.ui.screens.setup_check import (
     KIND_LABELS,
@@ -29,7 +28,8 @@ from rummy_tui.ui.screens.setup_check import (
     fit_names,
     seat_name_problem,
 )
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.players import names_level
 
 from .helpers import NAMES

@@ -1,8 +1,10 @@
 """The interface never branches on a variant's rules: what a seat may do comes from the core's
 offers (``SeatOffers``), what the table shows from the views and the core's summaries. Only the
-rules-help page reads the rules themselves (it explains them).
+rules' own words (the rules-help page and what it writes) read the rules themselves (they
+explain them).
 
-The scan looks through every module of ``rummy_tui/ui`` (but ``screens/rules_help.py``) for the
+The scan looks through every module of ``rummy_tui/ui`` (but ``screens/rules_help.py`` and
+``play/rule_words.py``) for the
 draw rule and its old names (``TakeStyle``, ``DrawRule``, ``draw_rule``), the scoring policy
 (``Scoring.``), a variant id compared with a literal, and a read of a rule field
 (``rules.<field>``) other than the few that describe a variant to a person or a setup form
@@ -17,8 +19,8 @@ from pathlib import Path
 import rummy_tui.ui
 
 UI = Path(rummy_tui.ui.__file__).parent
-EXEMPT = {UI / "screens" / "rules_help.py"}
-"""The rules-help page explains the rules, so it reads them."""
+EXEMPT = {UI / "screens" / "rules_help.py", UI / "play" / "rule_words.py"}
+"""The rules-help page and the rules' words explain the rules, so they read them."""
 
 DESCRIPTIVE = frozenset(
     {"name", "description", "min_players", "max_players", "options", "variant_id"}

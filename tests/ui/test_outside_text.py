@@ -25,8 +25,8 @@ from rummy_tui.cli.main import main
 from rummy_tui.core.game import unsafe_character
 from rummy_tui.i18n import set_language
 from rummy_tui.i18n.outside_text import clean
-from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.i18n.screen_walk import terminal_text
 from tests.ui.helpers import cursor_to, press, select, settle, setup_for_game
 from tests.ui.hostile_text import FILE_NAME, hostile_folder, hostile_names, typeable

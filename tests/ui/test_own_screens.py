@@ -17,9 +17,9 @@ import pytest
 from rummy_tui.core import Card, Discard, Game, Phase, get_variant
 from rummy_tui.i18n import _, set_language
 from rummy_tui.match.setup import MatchSetup, parse_players
-from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.render import card_label
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import press, screen_text, settle
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("own-screens")]

@@ -20,7 +20,7 @@ from rummy_tui.core import Phase
 from rummy_tui.persistence import seat_codes
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import join_code
-from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.shell.app import RummyApp
 from tests.persistence.test_shared_faults import faulty
 from tests.persistence.test_shared_match import edit
 from tests.ui.helpers import press, screen_text, settle

@@ -10,9 +10,9 @@ import pytest
 from rummy_tui.core import DrawStock, Phase
 from rummy_tui.match.setup import SeatKind
 from rummy_tui.persistence.shared_match import SharedMatch
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.move_outcome import Source
-from rummy_tui.ui.shared_play import SHARED_TABLE_KEY
+from rummy_tui.ui.own.shared_play import SHARED_TABLE_KEY
+from rummy_tui.ui.play.move_outcome import Source
+from rummy_tui.ui.shell.app import RummyApp
 from tests.ui.helpers import press, screen_text, settle
 from tests.ui.test_own_screens import game_of, host_app, joined_app, own_setup, screen_name
 
@@ -131,7 +131,7 @@ async def test_a_served_game_shows_the_join_link_and_its_qr_code(tmp_path: Path)
     """While ``rummy serve`` runs on the data folder, the list of own screens shows the served
     page's link with the code filled in, and its QR code (the drawing of that link)."""
     from rummy_tui.persistence.serving import join_url, serving
-    from rummy_tui.ui.qr_blocks import qr_lines
+    from rummy_tui.ui.own.qr_blocks import qr_lines
 
     base = "http://192.168.1.20:8000/"
     with serving(tmp_path, host="0.0.0.0", port=8000, addresses=[base]):

@@ -10,7 +10,7 @@ import pytest
 
 from rummy_tui.i18n import set_language
 from rummy_tui.match.setup import SeatKind
-from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.shell.app import RummyApp
 from tests.ui.helpers import press, screen_text, settle, status_text
 from tests.ui.test_own_screens import host_app, joined_app, own_setup, screen_name, wait_for
 from tests.ui.test_own_screens_moves import to_the_table
@@ -275,7 +275,7 @@ async def test_P4_a_turn_that_cannot_be_marked_in_the_file_keeps_the_hand_off(
 def test_the_window_title_sequence_is_osc_2_with_the_title_cleaned() -> None:
     """What a joined screen writes to its terminal for the window title: OSC 2 ending in BEL,
     with nothing from outside able to end it early or add a sequence of its own."""
-    from rummy_tui.ui.app import window_title_sequence
+    from rummy_tui.ui.shell.app import window_title_sequence
 
     assert window_title_sequence("Your turn — Rummy") == "\x1b]2;Your turn — Rummy\x07"
     sequence = window_title_sequence("A\x07\x1b]52;c;aGk=\x07B")
@@ -289,8 +289,8 @@ async def test_a_joined_screen_signals_its_turn_with_the_bell_and_the_window_tit
     """Bob's screen rings the bell and says "Your turn" in the window title when his turn
     starts (once per turn), and takes the word back when the turn has passed on; with the
     turn signal switched off in the display settings it does neither."""
-    from rummy_tui.ui.app import make_app
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.app import make_app
+    from rummy_tui.ui.shell.settings import DisplaySettings
     from tests.ui.test_own_screens import game_of
 
     host = host_app(tmp_path, own_setup("Anna,own:Bob,Cy", seed=5))
@@ -335,7 +335,7 @@ async def test_a_joined_screen_signals_its_turn_with_the_bell_and_the_window_tit
 async def test_the_turn_signal_is_switched_in_the_help_and_kept(tmp_path: Path) -> None:
     """t in the help switches the turn signal off, says so, and the display settings keep it
     (the settings file), as the other switches."""
-    from rummy_tui.ui.config import read_config
+    from rummy_tui.ui.shell.config import read_config
 
     host = host_app(tmp_path, own_setup("Anna,Bob"))
     host.data.keep_settings(host.settings)

@@ -10,8 +10,8 @@ import pytest
 
 from rummy_tui.core import get_variant
 from rummy_tui.match.setup import MatchSetup, parse_players
-from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import press, screen_lines, settle
 from tests.ui.test_own_screens import joined_app, own_setup, screen_name, wait_for

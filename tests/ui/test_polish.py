@@ -8,7 +8,7 @@ import re
 import threading
 
 from rummy_tui.core import Discard, DrawStock, DrawTwo, Phase
-from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.play.render import sort_cards
 from rummy_tui.ui.screens.table import Mode
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.players import PlayerBox

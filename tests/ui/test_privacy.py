@@ -10,11 +10,11 @@ import pytest
 
 from rummy_tui.core import Game, PlayerView
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.ui.app import RummyApp, make_app
-from rummy_tui.ui.render import card_label
+from rummy_tui.ui.play.render import card_label
 from rummy_tui.ui.screens.handoff import HandoffScreen
 from rummy_tui.ui.screens.table import TableScreen
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp, make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import (

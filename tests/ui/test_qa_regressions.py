@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.core import Phase
-from rummy_tui.ui.render import sort_cards
+from rummy_tui.ui.play.render import sort_cards
 from tests.ui.helpers import (
     app_for,
     cursor_to,
@@ -133,9 +133,9 @@ async def test_continue_with_a_computer_to_move_still_hands_off_to_the_person(tm
     """`rummy continue` of a match where a computer is to move: the computers play, then the
     person gets the hand-off before any hand is shown (it used to go straight to the hand)."""
     from rummy_tui.persistence import SaveStore
-    from rummy_tui.ui.app import make_app
     from rummy_tui.ui.screens.table import Mode
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.app import make_app
+    from rummy_tui.ui.shell.settings import DisplaySettings
     from tests.ui.helpers import screen_text, settle, setup_for_game
 
     game = classic_game()  # Bob (seat 1) is to move: here a computer

@@ -12,7 +12,7 @@ import pytest
 import segno
 from rich.console import Console
 
-from rummy_tui.ui.qr_blocks import QUIET_ZONE, qr_code, qr_lines, qr_text
+from rummy_tui.ui.own.qr_blocks import QUIET_ZONE, qr_code, qr_lines, qr_text
 
 JOIN_URL = "http://192.168.1.20:8000/?join=HR-K7QM-4TZP-XE"
 

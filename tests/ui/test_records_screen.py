@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.widgets import DataTable, Sparkline, TabbedContent
 
 from rummy_tui.records import Records, records_path
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import press, screen_text, settle, setup_for_game
 from tests.ui.sheet_games import played_game
 

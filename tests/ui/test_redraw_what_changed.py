@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from rummy_tui.core import Game, get_variant, new_game
 from rummy_tui.core.offers import drawn_cards
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.ui.play.table_text import Mode
 from rummy_tui.ui.widgets.players import PlayerBox
 from tests.ui.helpers import NAMES, app_for, game_of, pass_to, press, table
 

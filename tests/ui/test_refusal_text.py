@@ -10,8 +10,8 @@ import pytest
 
 from rummy_tui.core import IllegalAction, LayOffCard
 from rummy_tui.i18n.refusals import refusal_sentence
-from rummy_tui.ui.refusal_text import refusal_text
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.refusal_text import refusal_text
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.core.helpers import c, position, table_meld
 from tests.core.test_refusals import CASES, UI_ONLY
 
@@ -60,7 +60,7 @@ def test_a_placed_joker_is_written_as_on_the_table() -> None:
 
 async def test_the_table_passes_the_refusal_itself_and_shows_it_with_glyphs() -> None:
     from rummy_tui.core import Discard
-    from rummy_tui.ui.session import Source
+    from rummy_tui.ui.play.session import Source
     from tests.ui.helpers import app_for, game_of, pass_to, status_text, table
     from tests.ui.test_play_classic import classic_game
 

@@ -13,9 +13,9 @@ import pytest
 from rummy_tui.match.setup import SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.persistence import store as store_module
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.new_game import check_setup
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import app_for, pass_to, press, screen_text
 from tests.ui.test_play_classic import classic_game
 

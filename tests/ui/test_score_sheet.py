@@ -16,9 +16,9 @@ from rummy_tui.core.state import DealResult
 from rummy_tui.i18n.deal_words import payment_words
 from rummy_tui.match.sheet import score_sheet
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import make_app
 from rummy_tui.ui.screens.score_sheet import MatchEndScreen, ScoreSheetScreen
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.sheet_table import ScoreSheetTable
 from rummy_tui.ui.widgets.totals_chart import (
     MOST_TICK_GAPS,

@@ -28,7 +28,7 @@ from rummy_tui.ui.screens.load import LoadScreen
 from rummy_tui.ui.screens.new_game import NewGameScreen
 from rummy_tui.ui.screens.records import RecordsScreen
 from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.persistence.helpers import match_at
 from tests.ui.helpers import setup_for_game
 from tests.ui.sheet_games import played_game

@@ -12,7 +12,7 @@ import grimp
 from tests.test_architecture import import_cycles
 
 UI = "rummy_tui.ui"
-APP = "rummy_tui.ui.app"
+APP = "rummy_tui.ui.shell.app"
 
 
 @cache
@@ -35,8 +35,8 @@ def test_no_interface_module_but_the_app_imports_the_app() -> None:
 
 def test_the_match_session_owns_the_table_and_the_screen_knows_no_controller() -> None:
     imported = graph().find_modules_directly_imported_by("rummy_tui.ui.screens.table")
-    assert "rummy_tui.ui.controller" not in imported
-    assert "rummy_tui.ui.session" not in imported
-    assert "rummy_tui.ui.session" in graph().find_modules_that_directly_import(
+    assert "rummy_tui.ui.play.controller" not in imported
+    assert "rummy_tui.ui.play.session" not in imported
+    assert "rummy_tui.ui.play.session" in graph().find_modules_that_directly_import(
         "rummy_tui.ui.screens.table"
     )

@@ -14,9 +14,9 @@ from textual.widgets import DataTable
 from rummy_tui.i18n import _, current_language, pgettext, set_language
 from rummy_tui.match.setup import BOT_LEVELS, computer_name
 from rummy_tui.records import Records
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.short_names import short_names
+from rummy_tui.ui.play.short_names import short_names
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.sheet_table import ScoreSheetTable, amount_words, in_all, signed
 from tests.ui.helpers import app_for, press, screen_lines, settle, setup_for_game
 from tests.ui.sheet_games import played_game

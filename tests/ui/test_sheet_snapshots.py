@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import app_for, press, settle
 from tests.ui.sheet_games import played_game
 from tests.ui.test_records_screen import fill

@@ -24,8 +24,8 @@ import sys
 from textual.app import App
 
 from rummy_tui.cli.main import main
-from rummy_tui.ui import startup
-from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.shell import startup
+from rummy_tui.ui.shell.app import RummyApp
 
 
 def first_frame_done(app):
@@ -49,17 +49,17 @@ NOT_BEFORE_FIRST_FRAME = (
     "rummy_tui.records",
     "rummy_tui.match.setup",
     "rummy_tui.match.sheet",
-    "rummy_tui.ui.controller",
-    "rummy_tui.ui.session",
+    "rummy_tui.ui.play.controller",
+    "rummy_tui.ui.play.session",
     "rummy_tui.ui.screens.table",
     "rummy_tui.ui.screens.new_game",
     "rummy_tui.ui.screens.load",
     "rummy_tui.ui.screens.records",
     "rummy_tui.ui.screens.rules_help",
     "rummy_tui.ui.widgets",
-    "rummy_tui.ui.opening",
-    "rummy_tui.ui.table_menus",
-    "rummy_tui.ui.match_end",
+    "rummy_tui.ui.play.opening",
+    "rummy_tui.ui.play.table_menus",
+    "rummy_tui.ui.play.match_end",
     "pydantic",
     "plotext",
 )
@@ -80,7 +80,7 @@ NOT_BEFORE_FIRST_FRAME_OF_BARE_RUMMY = (
     "argparse",
     "rummy_tui.cli.records",
     "rummy_tui.i18n.argparse_words",
-    "rummy_tui.ui.key_help",
+    "rummy_tui.ui.play.key_help",
     "importlib.resources",
 )
 """A bare ``rummy`` (nothing on the command line) does not build the command-line parser
@@ -139,8 +139,8 @@ def test_bare_rummy_reads_as_the_parser_reads_an_empty_command_line() -> None:
 async def test_title_put_up_before_the_first_layout_stands_over_the_default_screen(
     tmp_path: Path,
 ) -> None:
-    from rummy_tui.ui.app import make_app
     from rummy_tui.ui.screens.title import TitleScreen
+    from rummy_tui.ui.shell.app import make_app
 
     app = make_app(data_dir=tmp_path)
     async with app.run_test() as pilot:
@@ -160,7 +160,7 @@ def test_stylesheet_is_the_installed_one_when_installed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import rummy_tui
-    from rummy_tui.ui.assets import SOURCE_ASSETS, stylesheet_path
+    from rummy_tui.ui.shell.assets import SOURCE_ASSETS, stylesheet_path
 
     assert stylesheet_path() == SOURCE_ASSETS / "app.tcss"  # run from the source tree
     installed = tmp_path / "assets"
@@ -177,7 +177,7 @@ def test_stylesheet_is_the_installed_one_when_installed(
 async def test_matches_waiting_to_be_recorded_are_seen_to_after_the_first_frame(
     tmp_path: Path,
 ) -> None:
-    from rummy_tui.ui.app import make_app
+    from rummy_tui.ui.shell.app import make_app
 
     pending = tmp_path / "records-pending.json"
     pending.write_text(

@@ -10,8 +10,8 @@ from typing import Any
 
 from rummy_tui.core import Phase, get_variant, new_game
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.ui.play.table_text import Mode
+from rummy_tui.ui.shell.app import RummyApp
 from tests.ui.helpers import app_for, game_of, press, settle, table
 
 

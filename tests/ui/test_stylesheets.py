@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.screen import Screen
 
 import rummy_tui.ui
-from rummy_tui.ui.assets import SOURCE_ASSETS
+from rummy_tui.ui.shell.assets import SOURCE_ASSETS
 
 UI = Path(rummy_tui.ui.__file__).resolve().parent
 

@@ -4,8 +4,8 @@ line at 80 columns with twelve players."""
 from __future__ import annotations
 
 from rummy_tui.core import DrawStock, get_variant, new_game
+from rummy_tui.ui.play.table_text import top_line
 from rummy_tui.ui.screens.table import TableScreen
-from rummy_tui.ui.table_text import top_line
 from tests.ui.helpers import app_for, game_of, pass_to, press, table
 from tests.ui.test_play_classic import classic_game
 
@@ -52,7 +52,7 @@ def test_a_meld_with_a_joker_is_described_as_the_table_writes_it() -> None:
     from rummy_tui.core import Face, Meld
     from rummy_tui.core.cards import parse_cards
     from rummy_tui.ui.screens.prompt import describe_action
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
     cards = tuple(parse_cards("5H JK 7H"))
     faces = (Face.parse("5H"), Face.parse("6H"), Face.parse("7H"))

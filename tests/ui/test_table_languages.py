@@ -122,7 +122,7 @@ def test_a_default_computer_name_is_not_called_a_computer_again_while_it_plays(
 ) -> None:
     """Issue 21 item 18: the hand's box says "Computer 4 (normal) is playing…", not
     "Computer 4 (normal) (computer) is playing…"; a named computer is still called one."""
-    from rummy_tui.ui.table_text import computer_playing
+    from rummy_tui.ui.play.table_text import computer_playing
 
     set_language(language)
     default = computer_name(4, SeatKind.NORMAL)

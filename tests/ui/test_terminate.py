@@ -144,12 +144,12 @@ def test_a_game_told_to_end_ends_even_when_closing_its_terminal_hangs(tmp_path: 
     """Once armed, the exit guard ends a process whose shutdown waits for ever (as Textual's
     writer to a lost terminal was seen to), with status 0; a process that ends by itself is
     never held up by it."""
-    stuck = "from rummy_tui.ui.exit_guard import end_after; import threading\n"
+    stuck = "from rummy_tui.ui.shell.exit_guard import end_after; import threading\n"
     stuck += "end_after(1.0); threading.Event().wait()"
     started = time.monotonic()
     hung = subprocess.run([sys.executable, "-c", stuck], cwd=ROOT, timeout=30)
     assert hung.returncode == 0 and 0.9 < time.monotonic() - started < 20
     started = time.monotonic()
-    done = "from rummy_tui.ui.exit_guard import end_after; end_after(30.0)"
+    done = "from rummy_tui.ui.shell.exit_guard import end_after; end_after(30.0)"
     assert subprocess.run([sys.executable, "-c", done], cwd=ROOT, timeout=30).returncode == 0
     assert time.monotonic() - started < 20

@@ -10,10 +10,10 @@ import pytest
 from textual.color import Color
 from textual.theme import BUILTIN_THEMES
 
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.config import read_config
-from rummy_tui.ui.palette import DARK, LIGHT, theme_colours
-from rummy_tui.ui.settings import THEMES, DisplaySettings
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.config import read_config
+from rummy_tui.ui.shell.palette import DARK, LIGHT, theme_colours
+from rummy_tui.ui.shell.settings import THEMES, DisplaySettings
 from tests.ui.helpers import press, setup_for_game
 from tests.ui.test_play_classic import classic_game
 from tests.ui.test_snapshots import classic_turn

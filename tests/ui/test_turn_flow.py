@@ -9,11 +9,11 @@ import pytest
 
 from rummy_tui.core import Action, Phase, get_variant, new_game
 from rummy_tui.persistence import SaveStore
-from rummy_tui.ui.app import make_app
-from rummy_tui.ui.render import card_label
-from rummy_tui.ui.session import MatchSession, Outcome, Source
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_text import Mode
+from rummy_tui.ui.play.render import card_label
+from rummy_tui.ui.play.session import MatchSession, Outcome, Source
+from rummy_tui.ui.play.table_text import Mode
+from rummy_tui.ui.shell.app import make_app
+from rummy_tui.ui.shell.settings import DisplaySettings
 from tests.ui.helpers import (
     SUIT_GLYPHS,
     app_for,

@@ -18,7 +18,7 @@ from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.ui.screens.load import LoadScreen, describe_save
 from rummy_tui.ui.screens.log_view import LogScreen, full_log_text
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.log import SINCE_MARK, since_last_turn
 from tests.ui.helpers import NAMES, app_for, press, screen_text, settle
 from tests.ui.test_menu_snapshots import MenuApp

@@ -42,8 +42,8 @@ from rummy_tui.core import (
 )
 from rummy_tui.i18n.deal_words import ending_words
 from rummy_tui.i18n.log_lines import entry_sentence
-from rummy_tui.ui.render import card_label, log_plain
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label, log_plain
+from rummy_tui.ui.shell.settings import DisplaySettings
 
 GLYPHS = "♣♦♥♠"
 TOKEN = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])|JK")

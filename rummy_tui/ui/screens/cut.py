@@ -13,12 +13,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.i18n import N_, _, pgettext
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.palette import style
-from rummy_tui.ui.render import card_text
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.play.render import card_text
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import style
+from rummy_tui.ui.shell.settings import DisplaySettings
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 

@@ -28,10 +28,7 @@ from rummy_tui.i18n import N_, _, lists, pgettext
 from rummy_tui.i18n.deal_words import ending_words, score_line_words
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.palette import colour, style
-from rummy_tui.ui.render import (
+from rummy_tui.ui.play.render import (
     Hanging,
     cards_text,
     join_texts,
@@ -40,8 +37,11 @@ from rummy_tui.ui.render import (
     placed_text,
 )
 from rummy_tui.ui.screens.score_sheet import winners_line
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import colour, style
+from rummy_tui.ui.shell.settings import DisplaySettings
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 

@@ -13,10 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
 from rummy_tui.ui.screens.menu_parts import ButtonActions
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.translate import translate_bindings
 
 
 class ConfirmDialog(ButtonActions, ModalScreen[bool]):

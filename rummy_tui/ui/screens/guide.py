@@ -20,9 +20,9 @@ from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.assets import AssetMissing, read_asset, stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import AssetMissing, read_asset, stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.translate import translate_bindings
 
 GUIDE_PAGES = (
     "index",

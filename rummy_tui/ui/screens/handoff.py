@@ -11,7 +11,7 @@ line may say what comes next: computer players who move before the named player,
 named player is half-way through a turn (after a resumed save).
 
 One screen serves every hand-off of a table: :meth:`HandoffScreen.pass_to` fills it with the
-next :class:`Gate` (the app keeps it installed, see :mod:`rummy_tui.ui.hand_offs`), which
+next :class:`Gate` (the app keeps it installed, see :mod:`rummy_tui.ui.play.handing_on`), which
 costs one layout where a new screen is built and laid out several times.
 
 :class:`TakeBackGate` is the same gate for the player who asked, with ``u`` on the hand-off,
@@ -34,10 +34,10 @@ from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.settings import DisplaySettings
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import since_text
 from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, update_static

@@ -18,12 +18,12 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.save_lines import describe_save, played_key, save_field
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
 from rummy_tui.ui.screens.menu_parts import ButtonActions
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.save_lines import describe_save, played_key, save_field
+from rummy_tui.ui.shell.translate import translate_bindings
 
 __all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
 

@@ -20,11 +20,11 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.log_lines import since_mark
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.palette import style
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import style
+from rummy_tui.ui.shell.settings import DisplaySettings
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.log import log_lines, since_last_turn
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys

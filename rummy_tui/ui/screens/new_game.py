@@ -25,10 +25,9 @@ from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import content, notify
 from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
+from rummy_tui.ui.play.rule_words import choice_label, option_help
 from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns
-from rummy_tui.ui.screens.rules_help import RulesScreen, choice_label, option_help
+from rummy_tui.ui.screens.rules_help import RulesScreen
 from rummy_tui.ui.screens.setup_check import (
     DEFAULT_PACE,
     KIND_LABELS,
@@ -48,7 +47,9 @@ from rummy_tui.ui.screens.setup_check import (
     options_title,
     variant_prompt,
 )
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.translate import translate_bindings
 
 
 class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):

@@ -25,16 +25,16 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
 from rummy_tui.i18n.outside_text import fill_words
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.palette import style
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.play.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import style
+from rummy_tui.ui.shell.translate import translate_bindings
 
 if TYPE_CHECKING:
     from rummy_tui.bots import Hint
     from rummy_tui.core import RuleSet
-    from rummy_tui.ui.settings import DisplaySettings
+    from rummy_tui.ui.shell.settings import DisplaySettings
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ class ChoiceScreen(ModalScreen[Any]):
 
     def _reason_text(self, reason: str) -> Text:
         """A refusal as the table writes it (cards in the display settings), in italics."""
-        from rummy_tui.ui.render import log_text
-        from rummy_tui.ui.settings import DisplaySettings
+        from rummy_tui.ui.play.render import log_text
+        from rummy_tui.ui.shell.settings import DisplaySettings
 
         settings = getattr(self.app, "settings", None) or DisplaySettings()
         text = log_text(reason, settings)
@@ -281,7 +281,7 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     The hint's fields: ``arrangement`` (the best arrangement of the hand), ``cost_text`` (what
     it costs under the variant's scoring), ``action`` (the suggested move) and ``reason``.
     """
-    from rummy_tui.ui.render import cards_text, join_texts, log_text, pairs_text
+    from rummy_tui.ui.play.render import cards_text, join_texts, log_text, pairs_text
 
     if isinstance(found, str):
         return Text(found)
@@ -332,7 +332,7 @@ def pile_words(pile: str) -> str:
 
 def describe_action(action: Any, settings: DisplaySettings) -> Text:
     """An action in words, with its cards drawn as cards (and the key that makes it)."""
-    from rummy_tui.ui.render import card_text, cards_text, fill, join_texts, pairs_text
+    from rummy_tui.ui.play.render import card_text, cards_text, fill, join_texts, pairs_text
 
     def meld_words(cards: tuple[Any, ...], faces: tuple[Any, ...] | None) -> Text:
         # A wild card is written as the table writes it (JK=4♥), never as the face alone.

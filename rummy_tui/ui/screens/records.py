@@ -27,11 +27,11 @@ from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent,
 from rummy_tui.i18n import N_, _, lists
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.palette import colour, style
-from rummy_tui.ui.short_names import short_names
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.play.short_names import short_names
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import colour, style
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import NAME_WIDTH
 

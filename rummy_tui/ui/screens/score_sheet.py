@@ -4,7 +4,7 @@
 tabs: the sheet itself and the running totals as a chart. It opens over the table (``c``),
 over the end-of-deal screen, and read-only for a finished match from the Load screen; it never
 changes the game. :class:`MatchEndScreen` adds the winner, the Rummy 500 settlement and three
-buttons whose choice is posted up as a message (:mod:`rummy_tui.ui.match_end_messages`).
+buttons whose choice is posted up as a message (:mod:`rummy_tui.ui.play.match_end_messages`).
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, lists, ngettext
 from rummy_tui.match.sheet import ScoreSheet
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.match_end_messages import MatchEnd
-from rummy_tui.ui.palette import style
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.play.match_end_messages import MatchEnd
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.palette import style
+from rummy_tui.ui.shell.settings import DisplaySettings
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import WENT_OUT, ScoreSheetTable
 from rummy_tui.ui.widgets.totals_chart import TotalsChart

@@ -25,7 +25,7 @@ from rummy_tui.match.setup import (
     computer_name,
     fitting_name,
 )
-from rummy_tui.ui.screens.rules_help import choice_label
+from rummy_tui.ui.play.rule_words import choice_label
 
 MAX_SEATS = 12
 """The most seats any variant has (G-2)."""

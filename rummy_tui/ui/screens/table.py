@@ -1,13 +1,14 @@
 """The table screen: the keys and clicks of the player at the keyboard, turned into moves.
 
-The match session (:mod:`rummy_tui.ui.session`) hands the screen what to show
+The match session (:mod:`rummy_tui.ui.play.session`) hands the screen what to show
 (:meth:`TableScreen.show`: one :class:`PlayerView`, what the core offers its seat as
 :class:`~rummy_tui.core.offers.SeatOffers`, and the hand's order), and the screen posts moves
 up as :class:`TableScreen.Act` messages; it never calls the app nor holds the game. Its
 widgets are drawn by :class:`~rummy_tui.ui.widgets.table_view.TableView`. Every move key is a
 plain function of the moment at the end of this module, all alike: the key's offer, then the
 one rule of :func:`decide`; the questions it may ask come from
-:mod:`rummy_tui.ui.key_questions`, the hand keys' changes from :mod:`rummy_tui.ui.hand_cursor`.
+:mod:`rummy_tui.ui.play.key_questions`, the hand keys' changes from
+:mod:`rummy_tui.ui.play.hand_cursor`.
 """
 
 from __future__ import annotations
@@ -30,11 +31,10 @@ from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.table import Mode
-from rummy_tui.ui import hand_cursor
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.hand_state import HandState
-from rummy_tui.ui.key_help import translate_screen_keys
-from rummy_tui.ui.key_questions import (
+from rummy_tui.ui.play import hand_cursor
+from rummy_tui.ui.play.hand_state import HandState
+from rummy_tui.ui.play.key_help import translate_screen_keys
+from rummy_tui.ui.play.key_questions import (
     Ask,
     Complain,
     Decision,
@@ -55,9 +55,10 @@ from rummy_tui.ui.key_questions import (
     take_back_refusal,
     too_many_selected,
 )
+from rummy_tui.ui.play.table_keys import TABLE_BINDINGS, Wish, key_on, seat_key_on
 from rummy_tui.ui.screens.log_view import LogScreen
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_keys import TABLE_BINDINGS, Wish, key_on, seat_key_on
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.piles import PilesView
@@ -365,7 +366,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ hand keys
 
     def _arrange(self, change: Callable[..., bool], *arguments: int) -> None:
-        """Change the hand on show with a :mod:`rummy_tui.ui.hand_cursor` function and draw
+        """Change the hand on show with a :mod:`rummy_tui.ui.play.hand_cursor` function and draw
         it again when it changed."""
         state = self.hand_state
         if state is not None and change(state, *arguments):

@@ -13,9 +13,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.ui.assets import stylesheet_paths
-from rummy_tui.ui.keymap import named
-from rummy_tui.ui.translate import translate_bindings
+from rummy_tui.ui.shell.assets import stylesheet_paths
+from rummy_tui.ui.shell.keymap import named
+from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 
 TITLE_ART = """\
@@ -111,7 +111,7 @@ class TitleScreen(Screen[str]):
         from rich.console import Group
         from rich.text import Text
 
-        from rummy_tui.ui.key_help import key_rows, keys_table
+        from rummy_tui.ui.play.key_help import key_rows, keys_table
         from rummy_tui.ui.screens.prompt import TextScreen
 
         rows = key_rows(self) + key_rows(self.app)

@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rummy_tui.core import Card
-from rummy_tui.ui.palette import colour
-from rummy_tui.ui.render import card_label, face_style
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_label, face_style
+from rummy_tui.ui.shell.palette import colour
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import repaint
 
 CELL = 4

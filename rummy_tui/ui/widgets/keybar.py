@@ -21,7 +21,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 
-from rummy_tui.ui.palette import colour
+from rummy_tui.ui.shell.palette import colour
 from rummy_tui.ui.widgets.quiet import repaint
 
 

@@ -15,9 +15,9 @@ from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import merge_log
 from rummy_tui.i18n import N_, current_language
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
-from rummy_tui.ui.palette import style
-from rummy_tui.ui.render import log_text
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import log_text
+from rummy_tui.ui.shell.palette import style
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import SteadySize, SteadyStatic, content_height, update_static
 
 MAX_LINES = 300

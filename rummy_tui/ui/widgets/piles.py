@@ -17,9 +17,9 @@ from textual.message import Message
 from rummy_tui.core import PlayerView
 from rummy_tui.core.seat_options import stock_note, variant_options
 from rummy_tui.i18n import _, count_cards
-from rummy_tui.ui.palette import colour
-from rummy_tui.ui.render import card_text, fill
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import card_text, fill
+from rummy_tui.ui.shell.palette import colour
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import TextPicture
 
 

@@ -23,9 +23,9 @@ from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
 from rummy_tui.i18n import _, count_cards, lists, ngettext
 from rummy_tui.match.setup import level_words, names_level
-from rummy_tui.ui.palette import colour
-from rummy_tui.ui.render import placed_text
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.play.render import placed_text
+from rummy_tui.ui.shell.palette import colour
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.quiet import SteadySize, TextPicture
 
 

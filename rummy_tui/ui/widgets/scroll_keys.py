@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from rummy_tui.i18n import N_
-from rummy_tui.ui.keymap import named
+from rummy_tui.ui.shell.keymap import named
 
 SCROLL_BINDINGS: list[BindingType] = named(
     "scroll",

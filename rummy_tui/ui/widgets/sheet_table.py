@@ -19,9 +19,9 @@ from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, ngettext, pgettext
 from rummy_tui.match.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
-from rummy_tui.ui.palette import colour, style
-from rummy_tui.ui.render import fill
-from rummy_tui.ui.short_names import short_names
+from rummy_tui.ui.play.render import fill
+from rummy_tui.ui.play.short_names import short_names
+from rummy_tui.ui.shell.palette import colour, style
 
 NAME_WIDTH = 7
 """The narrowest a column heading gets; wider where the screen has room (twelve players at 80
@@ -35,7 +35,7 @@ WENT_OUT = "*"
 def column_headings(columns: Sequence[SheetColumn], width: int) -> list[str]:
     """Every column's heading in at most ``width`` cells (at least :data:`NAME_WIDTH`), all of
     them different: the name, or the partners' names joined by "&" (R-13), shortened only as
-    much as the width needs (:func:`~rummy_tui.ui.short_names.short_names`)."""
+    much as the width needs (:func:`~rummy_tui.ui.play.short_names.short_names`)."""
     width = max(NAME_WIDTH, width)
     titles = [column.title for column in columns]
     if all(cell_len(title) <= width for title in titles):

@@ -20,11 +20,11 @@ from rummy_tui.core.offers import SeatOffers
 from rummy_tui.i18n import _
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.table import Mode
-from rummy_tui.ui.hand_box import hand_box
-from rummy_tui.ui.hand_state import HandState
-from rummy_tui.ui.render import log_text
-from rummy_tui.ui.settings import DisplaySettings
-from rummy_tui.ui.table_text import phase_hint, top_line
+from rummy_tui.ui.play.hand_box import hand_box
+from rummy_tui.ui.play.hand_state import HandState
+from rummy_tui.ui.play.render import log_text
+from rummy_tui.ui.play.table_text import phase_hint, top_line
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.hand import HandView
 from rummy_tui.ui.widgets.log import LogPanel
 from rummy_tui.ui.widgets.piles import PilesPicture, PilesView

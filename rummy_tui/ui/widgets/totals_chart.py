@@ -22,7 +22,7 @@ from textual.widgets import Sparkline, Static
 
 from rummy_tui.i18n import _, pgettext
 from rummy_tui.match.sheet import ScoreSheet
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.settings import DisplaySettings
 
 LINE_CHART_MIN_WIDTH = 100
 """The narrowest widget (in columns) that gets a line chart instead of sparklines."""

@@ -1,0 +1,1 @@
+"""The app shell: the app, its start-up, settings, keys, themes and commands."""
