@@ -23,16 +23,19 @@ from typing import Any
 
 import pyte
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from rummy_tui.core import Game, Phase
+from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.actions import TakeBack
 from rummy_tui.i18n import set_language
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.settings import DisplaySettings
 from rummy_tui.ui.widgets.log import LogPanel
 from tests.ui.helpers import app_for, pass_to, press, select, settle, stacked_game
 from tests.ui.terminal_emulator import Terminal, Terminals, assert_terminal_matches, terminals
+from tests.ui.test_log_panel import random_moves
 from tests.ui.test_own_screens import (
     game_of,
     host_app,
@@ -61,13 +64,15 @@ async def step(pilot: Pilot[Any], terminals: Terminals, *keys: str) -> None:
         await assert_terminal_matches(pilot, terminals, f"key {key!r}")
 
 
-def thumb_rows(app: RummyApp) -> tuple[list[int], int] | None:
+def thumb_rows(app: App[Any]) -> tuple[list[int], int] | None:
     """The rows of the log panel's scrollbar the compositor draws its thumb on (a whole
     cell or a part of one), and the track's height; None while the log fits (no bar)."""
     panels = app.screen.query(LogPanel)
     if not panels or not panels.first().show_vertical_scrollbar:
         return None
     bar = panels.first().vertical_scrollbar.region
+    if not bar.height:  # a panel with no room for a line (its border only)
+        return None
     strips = app.screen._compositor.render_strips()
     rows = []
     for row in range(bar.height):
@@ -78,7 +83,7 @@ def thumb_rows(app: RummyApp) -> tuple[list[int], int] | None:
     return rows, bar.height
 
 
-def assert_thumb_in_place(app: RummyApp, what: str) -> None:
+def assert_thumb_in_place(app: App[Any], what: str) -> None:
     """The log's scrollbar thumb is where the panel is scrolled: at the track's end while
     the newest line is at the panel's foot, at its start while the first is at its top."""
     found = thumb_rows(app)
@@ -132,6 +137,41 @@ def test_a_terminal_is_the_emulator_of_what_it_was_fed() -> None:
     terminal.feed("\x1b[2;3Hab\x1b[3;1H\U0001f0cfc")
     assert terminal.lines() == ["          ", "  ab      ", "\U0001f0cfc       "]
     assert isinstance(terminal.screen, pyte.Screen)
+
+
+class LogApp(App[None]):
+    """The log panel alone, in the table's frame."""
+
+    CSS = "LogPanel { border: round white; scrollbar-size-vertical: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield LogPanel(id="log")
+
+
+async def test_the_log_thumb_is_at_the_end_of_the_track_after_take_backs_and_resizes(
+    terminals: Terminals,
+) -> None:
+    """A log longer than its panel, anchored to its newest line, with take-backs among its
+    moves: the thumb ends at the foot of the track after every move and after the window is
+    resized (the layout that only scrolls the panel to its end used to leave the thumb where
+    the layout before it had drawn it), and the terminal shows it there too."""
+    rng = random.Random(3)
+    game = new_game(get_variant("classic"), ["Anna", "Bob", "Cid"], seed=4)
+    app = LogApp()
+    async with app.run_test(size=(40, 16)) as pilot:
+        panel = app.query_one(LogPanel)
+        for step in range(30):
+            random_moves(game, 1, rng)
+            if game.can_take_back() and rng.random() < 0.3:
+                game.take_back()
+            panel.show(list(game.state.log), DisplaySettings(), list(game.state.take_back_notes))
+            await assert_terminal_matches(pilot, terminals, f"move {step}")
+            assert_thumb_in_place(app, f"move {step}")
+        assert game.state.take_back_notes and panel.max_scroll_y > 0
+        for size in [(50, 20), (40, 16), (30, 12), (40, 16), (80, 40), (40, 16)]:
+            await pilot.resize_terminal(*size)
+            await assert_terminal_matches(pilot, terminals, f"a resize to {size}")
+            assert_thumb_in_place(app, f"a resize to {size}")
 
 
 # The keyboard player's own take-backs -------------------------------------------------------
@@ -244,6 +284,8 @@ class SharedTable:
         if game.phase is Phase.DRAW:
             await self.key("t" if "own u" not in self.took_back else self.random.choice("ddt"))
             await self.answer_question()  # how deep into the pile to take (Rummy 500)
+            if game_of(self.host).phase is Phase.DRAW:  # the take refused: the stock
+                await self.key("d")
             if game_of(self.host).phase is Phase.PLAY and self.chance("own u", take_backs):
                 await self.around_help("u", "own u")
             return
@@ -330,6 +372,9 @@ async def test_shared_screen_take_backs_with_the_log_short_and_full(
             await table.play(18, take_backs=0.6)  # take-backs in a full log
             panel = host.screen.query_one(LogPanel)
             assert panel.max_scroll_y > 0  # the log was full
+            for width, height in (SIZES[(SIZES.index(size) + 1) % len(SIZES)], size):
+                await pilot.resize_terminal(width, height)  # the window resized, and back
+                await table.check(f"a resize to {width}x{height}")
         finally:
             table.close()
     assert set(table.took_back) == {
