@@ -33,6 +33,7 @@ SLOW_FILES = (
     "tests/ui/test_play_double.py",
     "tests/ui/test_play_european.py",
     "tests/ui/test_play_rummy500.py",
+    "tests/ui/test_terminal_frames.py",
     "tests/ui/test_terminate.py",
     "tests/ui/test_tmux_e2e.py",
     "tests/ui/test_tmux_kill_continue.py",

@@ -4,10 +4,12 @@ with a line in its place for every move taken back (P-4)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
@@ -111,6 +113,12 @@ class LogPanel(VerticalScroll, SteadySize, can_focus=False):
     draws a new line also shows it (scrolled to after the frame, a new line would cost a
     second frame). A log that fits stays at the panel's top, unanchored (an anchored panel
     with a shorter log would be drawn scrolled past its top).
+
+    Textual scrolls an anchored panel to its end in the layout by writing the new position
+    straight into the scroll bar, which repaints nothing: a layout that only scrolls (the
+    second one of a resize, say) left the thumb where the one before had drawn it, above the
+    end of the track while the newest line was at the panel's foot. After every layout of
+    the screen the bar is repainted if its thumb moved (a repaint of one column, no layout).
     """
 
     # Styled in assets/table.tcss, with the screen that shows it.
@@ -125,9 +133,26 @@ class LogPanel(VerticalScroll, SteadySize, can_focus=False):
         self._shown: tuple[object, ...] | None = None
         """What the lines were drawn from: the newest record, the take-back notes, the display
         settings and the language (None: nothing drawn yet)."""
+        self._thumb: tuple[float, int, int] | None = None
+        """The scroll bar's position, scrollable height and window at the last layout."""
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic(id="log-text")
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._thumb_follows, True)
+
+    def _thumb_follows(self, _screen: Screen[Any]) -> None:
+        """The screen was laid out: repaint the scroll bar if its thumb moved (the anchor's
+        scrolling does not repaint it)."""
+        if not self.show_vertical_scrollbar:
+            self._thumb = None
+            return
+        bar = self.vertical_scrollbar
+        thumb = (bar.position, bar.window_virtual_size, bar.window_size)
+        if thumb != self._thumb:
+            self._thumb = thumb
+            bar.refresh()
 
     def show(
         self,
