@@ -23,7 +23,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from rummy_tui.ui.app import RummyApp
+from rummy_tui.ui.shell.app import RummyApp
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.actions import TakeBack
 from rummy_tui.i18n import set_language
 from rummy_tui.persistence.shared_match import SharedMatch
-from rummy_tui.ui.app import RummyApp
-from rummy_tui.ui.settings import DisplaySettings
+from rummy_tui.ui.shell.app import RummyApp
+from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.widgets.log import LogPanel
 from tests.ui.helpers import app_for, pass_to, press, select, settle, stacked_game
 from tests.ui.helpers import table as table_of
