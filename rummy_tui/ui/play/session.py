@@ -36,6 +36,7 @@ from rummy_tui.table import effects as do
 from rummy_tui.table.events import (
     Event,
     NextTurn,
+    SeatsAsked,
     SeatsMoved,
     TakeBackAsked,
     TurnMarked,
@@ -515,7 +516,11 @@ class MatchSession:
         match_end.play_again(self.host, self.setup, self.game)
 
     def wants(self, wish: Wish) -> None:
-        """A menu over the table: the hint, the help, the score sheet or the leave menu."""
+        """A menu over the table: the hint, the help, the score sheet or the leave menu; the
+        list of own screens as the table's rules allow (the shared screen only, P-6)."""
+        if wish == "screens":
+            self.dispatch(SeatsAsked())
+            return
         table_menus.over_table(self, wish)
 
     def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:

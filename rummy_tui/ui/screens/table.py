@@ -446,11 +446,9 @@ class TableScreen(Screen[None]):
         self.post_message(self.Wants("screens"))
 
     def action_seats_elsewhere(self) -> None:
-        """``o`` on a joined screen: one sentence saying that the seats are managed on the
-        shared screen (P-6)."""
-        from rummy_tui.i18n.table_words import seats_refusal
-
-        self.refused(seats_refusal())
+        """``o`` on a joined screen: asked all the same, so the table's rules say in one
+        sentence that the seats are managed on the shared screen (P-6)."""
+        self.post_message(self.Wants("screens"))
 
 
 # ---------------------------------------------------------------------------- the move keys
