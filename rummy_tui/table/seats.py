@@ -3,9 +3,10 @@ screen acts for its own seat and no other, and closes when its seat goes back.""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rummy_tui.core import Game
+from rummy_tui.i18n import _
 from rummy_tui.i18n.table_words import seats_refusal
 from rummy_tui.table import turns
 from rummy_tui.table.effects import CloseScreen, Effect, Refuse, ShowSeats
@@ -34,3 +35,80 @@ def moved(model: TableModel, game: Game, seating: Seating) -> tuple[TableModel, 
     if after.keyboard_seat is not None and after.keyboard_seat not in seating.people:
         return turns.next_turn(replace(after, keyboard_seat=None), game)
     return after, []
+
+
+# ---------------------------------------------------------------------------- the list of seats
+
+
+@dataclass(frozen=True)
+class ListedSeat:
+    """A person's seat on the shared screen's list: played on a screen of its own or at the
+    keyboard, and whether its own screen is open now (a guest plays there)."""
+
+    seat: int
+    name: str
+    own_screen: bool
+    joined: bool
+
+
+@dataclass(frozen=True)
+class MoveSeat:
+    """Move ``seat`` to a screen of its own (``own_screen``) or back to the keyboard."""
+
+    seat: int
+    own_screen: bool
+
+
+@dataclass(frozen=True)
+class AskBringBack:
+    """Ask whether to bring ``seat`` back to the keyboard, naming its guest (No is first)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class CloseList:
+    """Back to the table (the list's first line, Esc)."""
+
+
+@dataclass(frozen=True)
+class SayOnList:
+    """A line under the list saying why the key moved nothing: ``sentence`` in the reader's
+    language, with ``{player}`` standing for ``player`` (filled as plain text where drawn)."""
+
+    sentence: str
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class StayOnList:
+    """Nothing moves (the bring-back question was answered No)."""
+
+
+ListDecision = MoveSeat | AskBringBack | CloseList | SayOnList | StayOnList
+
+
+def list_key(key: str, line: ListedSeat | None, answer_yes: bool = False) -> ListDecision:
+    """What a key on the list of seats does (the shared screen only, P-6): ``"enter"`` on
+    ``line`` (None: the first line, which moves no seat), ``"b"`` (bring back) or
+    ``"answer"`` to the bring-back question (``answer_yes``).
+
+    Enter never takes a guest off their screen: on a seat whose own screen is open it only
+    says to press b; b on such a seat only asks, naming the guest; the seat moves on a yes."""
+    if key == "enter":
+        if line is None:
+            return CloseList()
+        if line.joined:
+            return SayOnList(
+                _("{player} plays on their own screen now: press b to bring the seat back here."),
+                line.name,
+            )
+        return MoveSeat(line.seat, not line.own_screen)
+    if line is None or not line.own_screen:
+        return SayOnList(_("Choose a seat played on its own screen first."))
+    if key == "answer":
+        return MoveSeat(line.seat, False) if answer_yes else StayOnList()
+    if line.joined:
+        return AskBringBack(line.seat, line.name)
+    return MoveSeat(line.seat, False)

@@ -19,6 +19,7 @@ from rummy_tui.table.events import (
     TakeBackAsked,
     TurnMarked,
 )
+from rummy_tui.table.seats import AskBringBack, CloseList, ListedSeat, MoveSeat, list_key
 from tests.table.simulation import new_table, random_places, run
 
 K, OWN, C = SeatPlace.KEYBOARD, SeatPlace.OWN_SCREEN, SeatPlace.COMPUTER
@@ -148,3 +149,31 @@ def test_computers_move_at_once_with_one_person_and_after_the_hand_off_with_two(
     one = TableModel(seating=Seating(places=(C, K)), keyboard_seat=1)
     _, effects = step(one, game, NextTurn())
     assert effects == [do.StartComputer(game.current)]
+
+
+# ------------------------------------------------------------------ the list of seats (P-6)
+
+
+def test_enter_never_takes_a_guest_off_their_screen_on_the_list_of_seats() -> None:
+    """Every key on every kind of line: Enter on an open guest's seat moves nothing, b on it
+    only asks (naming the guest), and the seat moves only on a yes; the first line moves no
+    seat at all."""
+    rng = random.Random(6)
+    for _round in range(2000):
+        line = None
+        if rng.random() < 0.8:
+            own = rng.random() < 0.6
+            line = ListedSeat(rng.randrange(12), "Bob", own, own and rng.random() < 0.6)
+        key = rng.choice(["enter", "b", "answer"])
+        yes = rng.random() < 0.5
+        decision = list_key(key, line, answer_yes=yes)
+        if line is None:
+            assert not isinstance(decision, MoveSeat)
+            assert isinstance(decision, CloseList) == (key == "enter")
+            continue
+        if isinstance(decision, MoveSeat) and line.joined:
+            assert key == "answer" and yes and decision == MoveSeat(line.seat, False)
+        if key == "b" and line.joined:
+            assert decision == AskBringBack(line.seat, "Bob")
+        if key == "enter" and not line.joined:
+            assert decision == MoveSeat(line.seat, not line.own_screen)

@@ -30,6 +30,16 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.outside_text import fill, plain
+from rummy_tui.table.seats import (
+    AskBringBack,
+    CloseList,
+    ListDecision,
+    ListedSeat,
+    MoveSeat,
+    SayOnList,
+    StayOnList,
+    list_key,
+)
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.translate import translate_bindings
@@ -48,6 +58,13 @@ class SeatPlace:
     code: str | None
     """The join code to show (only while the seat has not joined, and only on the shared
     screen that gave it out)."""
+
+
+def _listed(place: SeatPlace | None) -> ListedSeat | None:
+    """The line as the table's rules read it."""
+    if place is None:
+        return None
+    return ListedSeat(place.seat, place.name, place.own_screen, place.joined)
 
 
 BACK_TO_TABLE = N_("Back to the table")
@@ -171,54 +188,50 @@ class OwnScreensScreen(ModalScreen[None]):
     @on(OptionList.OptionSelected, "#own-seats")
     def _seat_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        place = self._highlighted()
-        if place is None:
-            self.dismiss(None)
-            return
-        if place.joined:  # never with Enter: a person plays there now
-            self._note = fill(
-                _("{player} plays on their own screen now: press b to bring the seat back here."),
-                player=place.name,
-            )
-            self._show_detail()
-            return
-        self._move_place(place)
-
-    def _move_place(self, place: SeatPlace) -> None:
-        """Move ``place``'s seat to the other side (a screen of its own, or the keyboard)."""
-        refusal = self._move(place.seat, not place.own_screen)
-        self._note = refusal or ""
-        self._shown = []
-        self.refresh_places()
+        self._carry_out(list_key("enter", _listed(self._highlighted())))
 
     def action_bring_back(self) -> None:
         """Bring the highlighted own-screen seat back to this keyboard: after a question
         naming its player when their screen is open now (it closes then)."""
+        self._carry_out(list_key("b", _listed(self._highlighted())))
+
+    def _carry_out(self, decision: ListDecision) -> None:
+        """Do what the table's rules decided for the key (:func:`rummy_tui.table.seats.list_key`:
+        Enter never takes a guest off their screen)."""
+        match decision:
+            case CloseList():
+                self.dismiss(None)
+            case SayOnList(sentence=sentence, player=player):
+                self._note = fill(sentence, player=player) if player else sentence
+                self._show_detail()
+            case MoveSeat(seat=seat, own_screen=own_screen):
+                refusal = self._move(seat, own_screen)
+                self._note = refusal or ""
+                self._shown = []
+                self.refresh_places()
+            case AskBringBack(seat=seat, name=name):
+                self._ask_bring_back(seat, name)
+            case StayOnList():
+                pass
+
+    def _ask_bring_back(self, seat: int, name: str) -> None:
         from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 
-        place = self._highlighted()
-        if place is None or not place.own_screen:
-            self._note = _("Choose a seat played on its own screen first.")
-            self._show_detail()
-            return
-        if not place.joined:
-            self._move_place(place)
-            return
         question = fill(
             _(
                 "{player} is playing on their own screen now: bring the seat back to this "
                 "keyboard? {player}'s screen will close."
             ),
-            player=place.name,
+            player=name,
         ).plain
         choices = [
-            Choice(fill(_("No, {player} plays on"), player=place.name), "stay"),
+            Choice(fill(_("No, {player} plays on"), player=name), "stay"),
             Choice(_("Yes, bring the seat back to this keyboard"), "back"),
         ]
 
         def answered(choice: str | None) -> None:
-            if choice == "back":
-                self._move_place(place)
+            line = next((place for place in self._shown if place.seat == seat), None)
+            self._carry_out(list_key("answer", _listed(line), answer_yes=choice == "back"))
 
         self.app.push_screen(ChoiceScreen(question, choices), answered)
 
