@@ -427,7 +427,8 @@ four."""
 def pytest_cmdline_main(config: pytest.Config) -> None:
     asked = config.invocation_params.args
     given = any(arg.startswith(("-n", "--numprocesses")) for arg in asked)
-    if config.option.markexpr.strip() == "unit" and not given and config.option.numprocesses:
+    workers = getattr(config.option, "numprocesses", None)  # None with -p no:xdist
+    if config.option.markexpr.strip() == "unit" and not given and workers:
         config.option.numprocesses = UNIT_WORKERS
 
 
