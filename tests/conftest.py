@@ -1,7 +1,10 @@
-"""Test options shared by the whole suite: the soak behind ``--soak``, and the slow tests.
+"""Test options shared by the whole suite: the soak behind ``--soak``, the slow tests and the
+three tiers (``unit``, ``quick``, the full run; see tests/README.md, "Tiers").
 
-``pytest -m "not slow"`` is the quick loop while working; the full command runs everything
-except the soak. The soak runs only when asked for with ``--soak``, so clearing ``addopts``
+``pytest -m unit`` runs the tests that start no Textual app, no process and no server;
+``pytest -m "unit or quick"`` adds one Pilot smoke test per screen and the SVG snapshots;
+``pytest -m "not slow"`` is the older quick loop; the full command runs everything except
+the soak. The soak runs only when asked for with ``--soak``, so clearing ``addopts``
 (``-o addopts=``) never starts it by surprise.
 
 Every test also starts and ends with the game speaking English, as most tests read English
@@ -11,11 +14,25 @@ it, or a command-line test that picks up the system locale, must not leak it int
 
 from __future__ import annotations
 
+import contextlib
+import inspect
+import signal
+import sys
+import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from rummy_tui.i18n import set_language
+sys.dont_write_bytecode = False
+"""Compiled modules are kept even when ``PYTHONDONTWRITEBYTECODE`` is set (as it is on this
+machine): otherwise every worker of every run compiled the package and rewrote the assertions
+of every test module again (7.5 s of processor time per process, 30 s a run of four workers).
+Set before the test modules and most of the package are imported; ``__pycache__`` is ignored
+by git."""
+
+from rummy_tui.i18n import set_language  # noqa: E402  (after the bytecode setting)
+from tests.processes import end_with_parent  # noqa: E402
 
 SLOW_FILES = (
     "tests/bots/test_hint_claims.py",
@@ -25,6 +42,7 @@ SLOW_FILES = (
     "tests/test_benchmarks.py",
     "tests/test_cli_tmux.py",
     "tests/test_long_runs_stop.py",
+    "tests/test_stopped_run.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_language_snapshots.py",
     "tests/ui/test_one_person_eleven_computers.py",
@@ -219,6 +237,210 @@ against each test's processor time for issue 22's 40 s quick loop: the hint clai
 random offers and seventeen interface tests over half a second were added."""
 
 
+PROCESS_FILES = (
+    "tests/test_serve_attacks.py",
+    "tests/test_serve_browser.py",
+    "tests/test_serve_real.py",
+    "tests/test_own_screens_browser.py",
+    "tests/test_own_screens_four.py",
+    "tests/test_own_screens_tmux.py",
+    "tests/test_stopped_run.py",
+    "tests/persistence/test_one_window.py",
+    "tests/installed/test_installed_smoke.py",
+)
+"""Files whose tests start processes or servers (``rummy serve``, tmux, a browser, a second
+window): never in the unit tier."""
+PROCESS_TESTS = (
+    "tests/persistence/test_seat_codes.py::test_the_right_code_opens_its_seat_at_once_whatever_wrong_codes_others_typed",
+    "tests/persistence/test_seat_takeover.py::test_a_killed_screens_seat_opens_at_once_and_a_stopped_one_is_waited_for",
+    "tests/persistence/test_seat_takeover.py::test_a_newer_screen_takes_the_seat_over_from_a_live_one",
+    "tests/persistence/test_shared_match.py::test_a_seat_opens_on_one_live_screen_and_again_when_that_screen_is_killed",
+    "tests/test_cli.py::test_help_lists_the_exit_codes",
+    "tests/test_cli.py::test_simulate_minus_five_deals_exits_2_from_the_shell",
+    "tests/test_cli_progress.py::test_pool_workers_see_the_parent_s_stop_event",
+    "tests/test_cli_progress.py::test_ticks_from_pool_workers_reach_the_parent_bar",
+    "tests/test_serve.py::test_a_page_asked_for_by_another_name_is_refused",
+    "tests/test_serve.py::test_a_port_in_use_is_said_before_anything_is_served",
+    "tests/test_serve.py::test_every_network_lists_this_computers_own_addresses",
+    "tests/test_serve.py::test_every_network_says_who_can_now_reach_the_game",
+    "tests/test_serve.py::test_the_host_gets_an_address_with_a_token_of_256_random_bits",
+    "tests/test_serve.py::test_the_page_comes_whole_from_the_server_and_talks_back_to_the_address_used",
+    "tests/test_serving_file.py::test_a_killed_servers_record_is_left_but_not_trusted",
+    "tests/test_serving_file.py::test_a_real_server_keeps_the_record_while_it_serves_and_removes_it_on_stop",
+    "tests/test_serving_file.py::test_a_record_whose_process_has_ended_is_not_trusted",
+    "tests/ui/test_startup.py::test_rummy_with_a_data_folder_first_frame_loads_only_what_the_title_shows",
+)
+"""Single tests that start a process, a process pool or a socket in otherwise unit files
+(named without parameters)."""
+QUICK_TESTS = (
+    # the title and the new-game menu
+    "tests/ui/test_menus.py::test_title_enter_starts_a_new_game",
+    # the rules pages
+    "tests/ui/test_menus.py::test_rules_screen_shows_options_in_force_and_closes",
+    # the load list and a dialog on it
+    "tests/ui/test_menus.py::test_load_lists_newest_first_and_loads_with_enter",
+    "tests/ui/test_menus.py::test_load_delete_asks_first",
+    # the cut for the dealer
+    "tests/ui/test_twelve_at_80x24.py::test_cut_shows_dealer_and_first_player_at_80x24_with_twelve",
+    # the hand-off and the table, a person and a computer
+    "tests/ui/test_turn_flow.py::test_a_person_and_a_computer_move_through_the_same_flow",
+    # the take-back of a discard from the hand-off (P-4)
+    "tests/ui/test_take_back.py::test_P4_discard_taken_back_from_the_hand_off",
+    # the end of a deal and the score sheet
+    "tests/ui/test_score_sheet.py::test_P5_the_end_of_deal_button_opens_the_sheet",
+    "tests/ui/test_score_sheet.py::test_P5_c_on_the_table_opens_the_sheet_and_escape_returns",
+    # the full-screen log
+    "tests/ui/test_table_hooks.py::test_capital_L_opens_the_log_and_lower_l_stays_lay_off",
+    # the guide and the key help
+    "tests/ui/test_guide.py::test_f1_opens_the_guide_in_the_players_language",
+    "tests/ui/test_help_keys.py::test_question_mark_on_the_title_screen_opens_its_help",
+    # the records
+    "tests/ui/test_records_screen.py::test_records_screen_with_no_match_yet",
+    # a served guest's join prompt
+    "tests/test_serve_guest.py::test_a_guest_window_is_the_join_prompt_and_esc_keeps_it",
+    # own screens: the list on a joined screen (P-6) and the P-4 gate across screens
+    "tests/ui/test_own_screens_seats.py::test_P6_a_joined_screen_has_no_list_of_own_screens_and_says_why",
+    "tests/ui/test_own_screens_seats.py::test_P4_bobs_discard_is_not_taken_back_once_cy_pressed_enter_at_her_hand_off",
+)
+"""One Pilot smoke test per screen (named without parameters), marked ``quick``; every test
+that asks for ``snap_compare`` (the SVG snapshots) is ``quick`` too."""
+
+
+def starts_textual(item: pytest.Item) -> bool:
+    """Whether ``item`` is a Pilot or snapshot test: every test here that starts a Textual app
+    is a coroutine (``async with app.run_test()``) or asks for ``snap_compare``."""
+    function = getattr(item, "obj", None)
+    return inspect.iscoroutinefunction(function) or "snap_compare" in getattr(
+        item, "fixturenames", ()
+    )
+
+
+def is_unit(item: pytest.Item, path: str, test: str) -> bool:
+    """The unit tier's rule: not slow, no Textual app, no process or server (the lists)."""
+    return not (
+        item.get_closest_marker("slow") is not None
+        or starts_textual(item)
+        or path in PROCESS_FILES
+        or test in PROCESS_TESTS
+    )
+
+
+class UnitTierViolation(BaseException):
+    """A test marked ``unit`` started a Textual app, a process or a socket (a BaseException,
+    so that no ``except Exception`` in the code under test hides it)."""
+
+
+FORBIDDEN_IN_UNIT = (
+    ("textual.app", "App", "run_test"),
+    ("textual.app", "App", "run"),
+    ("textual.app", "App", "run_async"),
+    ("subprocess", "Popen", "__init__"),
+    ("socket", "socket", "connect"),
+    ("socket", "socket", "bind"),
+    ("multiprocessing.process", "BaseProcess", "start"),
+    ("os", None, "fork"),
+    ("os", None, "system"),
+)
+"""What a unit test may not call: Textual's app runners, a new process, a socket that
+connects or listens."""
+
+
+INHERITED = object()
+"""Marks a forbidden name that its owner inherits (put back by deleting the stand-in)."""
+
+
+@contextlib.contextmanager
+def unit_guard(item: pytest.Item) -> Iterator[None]:
+    """While ``item`` runs (setup, call, teardown), every entry of :data:`FORBIDDEN_IN_UNIT`
+    raises :class:`UnitTierViolation`; a violation caught by the code under test still fails
+    the test at the end."""
+    import importlib
+
+    seen: list[str] = []
+    saved: list[tuple[Any, str, Any]] = []
+    for module_name, owner_name, name in FORBIDDEN_IN_UNIT:
+        module = importlib.import_module(module_name)
+        owner = getattr(module, owner_name) if owner_name else module
+        what = f"{module_name}.{owner_name + '.' if owner_name else ''}{name}"
+
+        def refuse(*_args: Any, _what: str = what, **_kwargs: Any) -> Any:
+            message = (
+                f"{item.nodeid} is marked unit but called {_what}: a unit test starts no "
+                "Textual app, process or server (make it async, or list it in PROCESS_FILES "
+                "or PROCESS_TESTS of tests/conftest.py)"
+            )
+            seen.append(message)
+            raise UnitTierViolation(message)
+
+        saved.append((owner, name, owner.__dict__.get(name, INHERITED)))
+        setattr(owner, name, refuse)
+    try:
+        yield
+    finally:
+        for owner, name, original in saved:
+            if original is INHERITED:  # socket.socket.connect lives on _socket.socket
+                delattr(owner, name)
+            else:
+                setattr(owner, name, original)
+    if seen:
+        pytest.fail(seen[0], pytrace=False)
+
+
+class UnitGuard:
+    """The guard of the unit tier, as a plugin registered for the whole run, so that it holds
+    for the doctests of the package too (fixtures of this file reach only tests/)."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> Iterator[None]:
+        yield from self._guarded(item)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+        yield from self._guarded(item)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item: pytest.Item) -> Iterator[None]:
+        yield from self._guarded(item)
+
+    @staticmethod
+    def _guarded(item: pytest.Item) -> Iterator[None]:
+        if item.get_closest_marker("unit") is None:
+            yield
+            return
+        with unit_guard(item):
+            yield
+
+
+def stop_as_if_interrupted(signum: int, _frame: Any) -> None:
+    """SIGTERM (and a worker's parent gone) stops the run as Ctrl+C does: the test under way
+    is interrupted and every fixture's finalizer runs, so no server is left behind."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+UNIT_WORKERS = 2
+"""Workers for ``-m unit`` (unless ``-n`` is given): the unit tests never wait, so two workers
+fill the two cores, and each further worker only collects the suite again (3 s of processor
+time each). Measured on the loaded machine: 23 s wall with two, 29 s with three, 41 s with
+four."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist turns -n into workers
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    asked = config.invocation_params.args
+    given = any(arg.startswith(("-n", "--numprocesses")) for arg in asked)
+    workers = getattr(config.option, "numprocesses", None)  # None with -p no:xdist
+    if config.option.markexpr.strip() == "unit" and not given and workers:
+        config.option.numprocesses = UNIT_WORKERS
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(UnitGuard(), "rummy-unit-guard")
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop_as_if_interrupted)
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker ends with the run
+        end_with_parent()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--soak",
@@ -256,6 +478,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         slow = path in SLOW_FILES or test in SLOW_TESTS
         if slow or item.get_closest_marker("soak") is not None:
             item.add_marker(pytest.mark.slow)
+        if is_unit(item, path, test):
+            item.add_marker(pytest.mark.unit)
+        elif test in QUICK_TESTS or "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.quick)
         if item.get_closest_marker("soak") is not None and not soak:
             item.add_marker(skip_soak)
 

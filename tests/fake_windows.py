@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.processes import end_with_parent
+
 WINDOW = """\
 import json, os, signal, sys, time
 def option(name):
@@ -98,6 +100,7 @@ def fake_window_server(folder: Path, **environment: str) -> Iterator[tuple[str, 
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env={**os.environ, **environment},
+        preexec_fn=end_with_parent,
     )
     try:
         deadline = time.monotonic() + 30

@@ -16,6 +16,7 @@ import pytest
 
 from rummy_tui.cli.main import run
 from rummy_tui.cli.serve import addresses, game_command
+from tests.processes import end_with_parent
 
 
 def free_port() -> int:
@@ -67,6 +68,7 @@ def serve_lines(host: str, tmp_path: Path, asked: str = "localhost") -> tuple[st
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=end_with_parent,
     )
     try:
         deadline = time.monotonic() + 30

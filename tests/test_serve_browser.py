@@ -27,6 +27,7 @@ import pytest
 
 from rummy_tui.core import get_variant, new_game
 from rummy_tui.persistence import SaveStore
+from tests.processes import end_with_parent
 from tests.ui.helpers import app_for, pass_to, setup_for_game
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -67,6 +68,7 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=end_with_parent,
     )
     assert server.stdout is not None
     printed = b""

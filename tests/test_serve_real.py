@@ -35,6 +35,7 @@ from rummy_tui.persistence.serving import serving_path
 from rummy_tui.persistence.shared_match import SharedMatch
 from rummy_tui.persistence.shared_tables import join_code
 from tests.fake_windows import free_port, wait_until
+from tests.processes import end_with_parent
 
 pytestmark = pytest.mark.slow
 
@@ -76,6 +77,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=end_with_parent,
     )
     assert process.stdout is not None
     printed = b""

@@ -16,6 +16,7 @@ import pytest
 
 from rummy_tui.cli import serve
 from rummy_tui.persistence.serving import join_url, served_addresses, serving, serving_path
+from tests.processes import end_with_parent
 
 
 def free_port() -> int:
@@ -113,6 +114,7 @@ def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=end_with_parent,
     )
     deadline = time.monotonic() + 30
     while True:

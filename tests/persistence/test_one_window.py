@@ -18,6 +18,7 @@ import pytest
 from rummy_tui.persistence import SaveError, SaveStore
 from rummy_tui.persistence.locks import OPEN_ELSEWHERE
 from tests.persistence.helpers import match_at, step
+from tests.processes import end_with_parent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,6 +45,7 @@ def other_window(data_dir: Path):  # type: ignore[no-untyped-def]
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
+            preexec_fn=end_with_parent,
         )
         started.append(process)
         assert process.stdout is not None

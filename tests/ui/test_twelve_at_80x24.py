@@ -233,7 +233,12 @@ async def test_hand_off_wraps_a_long_line_instead_of_cutting_it() -> None:
         await settle(pilot)
         await press(pilot, "enter", "d", "x")  # Anna plays; the hand-off to Cid comes at once
         await settle(pilot)
-        await press(pilot, "enter", "d", "x")  # Cid watches Computer 2, then plays
+        # Cid watches Computer 2 until it has moved (however long it thinks), then plays:
+        # a draw pressed while the computer still thinks is not Cid's to make
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.session.game.current == 2  # type: ignore[union-attr]
+        await press(pilot, "d", "x")
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
         records = since_last_turn(app.session.game.state.log, 4)  # type: ignore[union-attr]
