@@ -16,12 +16,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REWRITTEN = (
-    "rummy_tui/ui/session.py",
-    "rummy_tui/ui/shared_turns.py",
-    "rummy_tui/ui/hand_offs.py",
+    "rummy_tui/ui/play/session.py",
+    "rummy_tui/ui/own/shared_turns.py",
+    "rummy_tui/ui/play/handing_on.py",
     "rummy_tui/ui/joined_session.py",
-    "rummy_tui/ui/session_routes.py",
-    "rummy_tui/ui/controller.py",
+    "rummy_tui/ui/play/session_routes.py",
+    "rummy_tui/ui/play/controller.py",
 )
 
 
