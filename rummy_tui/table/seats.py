@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from rummy_tui.core import Game
 from rummy_tui.i18n import _
-from rummy_tui.i18n.table_words import seats_refusal
+from rummy_tui.i18n.table_words import CHOOSE_OWN_SEAT, GUEST_ON_OWN_SCREEN, seats_refusal
 from rummy_tui.table import turns
 from rummy_tui.table.effects import CloseScreen, Effect, Refuse, ShowSeats
 from rummy_tui.table.model import Closed, Seating, TableModel
@@ -101,12 +101,12 @@ def list_key(key: str, line: ListedSeat | None, answer_yes: bool = False) -> Lis
             return CloseList()
         if line.joined:
             return SayOnList(
-                _("{player} plays on their own screen now: press b to bring the seat back here."),
+                _(GUEST_ON_OWN_SCREEN),
                 line.name,
             )
         return MoveSeat(line.seat, not line.own_screen)
     if line is None or not line.own_screen:
-        return SayOnList(_("Choose a seat played on its own screen first."))
+        return SayOnList(_(CHOOSE_OWN_SEAT))
     if key == "answer":
         return MoveSeat(line.seat, False) if answer_yes else StayOnList()
     if line.joined:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rummy_tui.core import Game
 from rummy_tui.core.takeback import turn_started_refusal
-from rummy_tui.i18n import _
+from rummy_tui.i18n.table_words import keyboard_takes_back
 from rummy_tui.table import turns
 from rummy_tui.table.effects import Effect, Refuse, ShowGate, TakeBack
 from rummy_tui.table.model import Gate, TableModel
@@ -38,8 +38,7 @@ def while_elsewhere(model: TableModel, game: Game) -> tuple[TableModel, list[Eff
     the person at this keyboard whose discard may still be taken back."""
     mover = mover_to_take_back(model, game)
     if mover is None or mover not in model.seating.people:
-        sentence = _("Only the player at the keyboard may take back a move (P-4).")
-        return model, [Refuse(sentence=sentence)]
+        return model, [Refuse(sentence=keyboard_takes_back())]
     return gate(model, game, game.current, mover)
 
 

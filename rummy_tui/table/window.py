@@ -7,7 +7,11 @@ from __future__ import annotations
 from rummy_tui.core import Game, IllegalAction
 from rummy_tui.core.offers import take_back_offer
 from rummy_tui.core.takeback import turn_started_refusal
-from rummy_tui.i18n import _
+from rummy_tui.i18n.table_words import (
+    computers_never_take_back,
+    keyboard_takes_back,
+    own_screen_takes_back,
+)
 from rummy_tui.table.model import TableModel
 
 
@@ -23,15 +27,11 @@ def mover_to_take_back(model: TableModel, game: Game) -> int | None:
 def place_refusal(model: TableModel, game: Game, seat: int | None) -> str | None:
     """Why ``seat`` is not a person at this screen who may take back a move, or None."""
     if seat is None or not 0 <= seat < len(model.seating.places):
-        return _("Only the player at the keyboard may take back a move ({rule}).").format(
-            rule="P-4"
-        )
+        return keyboard_takes_back()
     if seat in model.seating.elsewhere:
-        return _("Only the screen of {player} may take back that move ({rule}).").format(
-            player=game.players[seat], rule="P-4"
-        )
+        return own_screen_takes_back(game.players[seat])
     if seat not in model.seating.people:
-        return _("Computer players never take back their moves ({rule}).").format(rule="P-4")
+        return computers_never_take_back()
     return None
 
 

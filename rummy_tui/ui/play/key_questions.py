@@ -25,6 +25,7 @@ from rummy_tui.core.offers import Choice as Offered
 from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.i18n.refusals import shared_refusal_sentence
+from rummy_tui.i18n.table_words import keyboard_takes_back
 from rummy_tui.table import Mode
 from rummy_tui.ui.play.refusal_text import refusal_text
 from rummy_tui.ui.play.render import card_label, card_text, fill
@@ -314,7 +315,7 @@ def take_back_refusal(offers: SeatOffers | None, settings: DisplaySettings) -> s
     in the table's words), or None when it may (P-4). Without offers (no hand on show) only
     the player at the keyboard may."""
     if offers is None:
-        return _("Only the player at the keyboard may take back a move (P-4).")
+        return keyboard_takes_back()
     refusal = offers.take_back.refusal
     if refusal is None:
         return None
