@@ -223,3 +223,26 @@ def test_P4_a_turn_is_not_marked_started_over_a_move_the_screen_has_not_seen(
         assert shared.game.current == 0
     finally:
         close(shared, joined)
+
+
+def test_P4_enter_at_the_shared_screens_hand_off_opens_no_turn_over_a_move_it_has_not_shown(
+    tmp_path: Path,
+) -> None:
+    """The shared screen's hold on the file (``SharedLink``): Enter's mark is refused while the
+    file holds a move the screen has not shown (the discarder took it back meanwhile), the
+    screen does not count the turn as opened, and the take-back still stands."""
+    shared, joined = table(tmp_path, ["own", "keyboard"])
+    link = SharedLink(shared)
+    try:
+        to_seat_zero(shared, joined)
+        to_turn_end(shared, joined)
+        link.unshown()
+        anna = joined[0]
+        anna.catch_up()
+        assert isinstance(play(anna, TakeBack(), 0), Applied)
+        assert link.open_turn() is False
+        assert link.turn_opened is False
+        link.unshown()
+        assert shared.game.current == 0 and not shared.turn_opened()
+    finally:
+        close(shared, joined)

@@ -77,6 +77,7 @@ class Table:
             self.fail("step changed the game")
         for effect in effects:
             self.perform(effect)
+        self.check_hand_on_show()
 
     def perform(self, effect: do.Effect) -> None:
         self.trace.append(f"  effect {effect}")
@@ -145,6 +146,21 @@ class Table:
             self.fail(f"seat {seat}'s hand shown without their own Enter (P-1)")
         if mode is Mode.PLAY and self.game.current != seat:
             self.fail(f"seat {seat}'s hand played while seat {self.game.current} is to act")
+
+    def check_hand_on_show(self) -> None:
+        """P-1 with two or more people at the keyboard: a hand stays on show while another
+        seat plays only when computers alone play before its owner's next turn (the owner
+        watches them); otherwise someone else may be at the keyboard."""
+        game, oracle = self.game, self.oracle
+        if not oracle.several or self.hand is None or game.phase not in (Phase.DRAW, Phase.PLAY):
+            return
+        owner = self.hand[0]
+        count = len(game.players)
+        seat = game.current
+        while seat != owner:
+            if not self.model.seating.is_computer(seat):
+                self.fail(f"seat {owner}'s hand on show while seat {seat} plays (P-1)")
+            seat = (seat + 1) % count
 
     def check_take_back(self, mover: int) -> None:
         if mover not in self.oracle.people:
