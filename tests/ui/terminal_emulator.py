@@ -154,13 +154,15 @@ def update_pending(app: App[Any]) -> bool:
     )
 
 
-async def settled_frames(pilot: Pilot[Any], rounds: int = 50) -> None:
-    """Wait until every update is written (a few frames at most)."""
+async def settled_frames(pilot: Pilot[Any], rounds: int = 50, app: App[Any] | None = None) -> None:
+    """Wait until every update of ``app`` (the pilot's own by default) is written (a few
+    frames at most): the app compared may be another than the one the pilot drives."""
+    app = app or pilot.app
     for _ in range(rounds):
         await pilot.pause()
-        if not update_pending(pilot.app):
+        if not update_pending(app):
             await pilot.pause()
-            if not update_pending(pilot.app):
+            if not update_pending(app):
                 return
         await pilot.pause(1 / 60)
     raise AssertionError("the screen kept asking for new frames")  # pragma: no cover
@@ -171,7 +173,7 @@ async def assert_terminal_matches(
 ) -> None:
     """After the step ``what``: the terminal shows exactly the compositor's picture."""
     app = app or pilot.app
-    await settled_frames(pilot)
+    await settled_frames(pilot, app=app)
     terminal = terminals.of(app)
     assert (terminal.width, terminal.height) == tuple(app.size)
     found = terminal.mismatches(app)
