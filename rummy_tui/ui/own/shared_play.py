@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal
+from rummy_tui.core import Action, ActionRecord, StartDeal
 from rummy_tui.i18n import _
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence.shared_match import DamagedMove, Lost, Refused, SharedMatch
@@ -154,10 +154,6 @@ class SharedLink:
             return False
         self.turn_opened = True
         return True
-
-    def take_back_refusal(self, seat: int | None = None) -> IllegalAction | None:
-        """Why ``seat`` may not take back the newest move now (P-4), or None."""
-        return self.shared.take_back_refusal(seat)
 
     # ------------------------------------------------------------------ seats and codes
 

@@ -3,10 +3,10 @@
 The match session (:mod:`rummy_tui.ui.play.session`) owns the match and is the one that changes it
 (it applies moves and take-backs through the game, keeps the hands' order and saves). A
 :class:`Controller` only answers: the views and the seats, the engine's refusals in the
-table's words, whether a move may be taken back (the hand-off's gate), and the computer
-players and hints of the match. What a seat may do now the table reads from the core's offers
-(:mod:`rummy_tui.core.offers`), handed to it by the session. Nothing here changes the game; no
-exception ever leaves this module.
+table's words, and the computer players and hints of the match (who may take a move back is
+the table's rules', :mod:`rummy_tui.table.window`). What a seat may do now the table reads
+from the core's offers (:mod:`rummy_tui.core.offers`), handed to it by the session. Nothing
+here changes the game; no exception ever leaves this module.
 """
 
 from __future__ import annotations
@@ -24,9 +24,6 @@ from rummy_tui.core import (
     IllegalAction,
     Phase,
     PlayerView,
-)
-from rummy_tui.core.offers import (
-    take_back_offer,
 )
 from rummy_tui.core.state import CutRound
 from rummy_tui.i18n import _
@@ -131,14 +128,6 @@ class Controller:
     def first_dealer(self) -> int:
         """The seat that won the cut."""
         return self.game.state.first_dealer
-
-    def mover_to_take_back(self) -> int | None:
-        """The person whose move a take-back would undo now (after a discard: the player who
-        discarded, not the seat to act), or None when nobody may take one back."""
-        mover = take_back_offer(self.game).mover
-        if mover is None or self.is_bot(mover):
-            return None
-        return mover
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take."""

@@ -119,8 +119,8 @@ class MatchSession:
         self.shared = SharedTurns(self) if link is not None else None
         """The moves of the other screens, when seats are played on their own screens."""
         self.seated(setup)
-        if self.joined:
-            self.keyboard_seat = link.seat if link is not None else None
+        if self.joined:  # a joined screen's one person is always at its keyboard
+            self.keyboard_seat = self.model.seating.screen
 
     # ------------------------------------------------------------------ the seats
 
