@@ -255,6 +255,7 @@ PROCESS_TESTS = (
     "tests/persistence/test_seat_takeover.py::test_a_killed_screens_seat_opens_at_once_and_a_stopped_one_is_waited_for",
     "tests/persistence/test_seat_takeover.py::test_a_newer_screen_takes_the_seat_over_from_a_live_one",
     "tests/persistence/test_shared_match.py::test_a_seat_opens_on_one_live_screen_and_again_when_that_screen_is_killed",
+    "tests/ui/test_qr_blocks.py::test_a_qr_reader_reads_the_join_address_off_the_drawing",
     "tests/test_cli.py::test_help_lists_the_exit_codes",
     "tests/test_cli.py::test_simulate_minus_five_deals_exits_2_from_the_shell",
     "tests/test_cli_progress.py::test_pool_workers_see_the_parent_s_stop_event",
