@@ -45,7 +45,6 @@ SLOW_FILES = (
     "tests/test_stopped_run.py",
     "tests/ui/test_mixed_tables.py",
     "tests/ui/test_language_snapshots.py",
-    "tests/ui/test_one_person_eleven_computers.py",
     "tests/ui/test_play_boathouse.py",
     "tests/ui/test_play_classic.py",
     "tests/ui/test_play_double.py",

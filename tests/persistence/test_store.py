@@ -315,3 +315,14 @@ def test_a_backup_without_its_save_is_listed_and_can_be_restored(store: SaveStor
     assert store.latest_unfinished() is None
     assert store.restore_backup(name) is None
     assert store.load(name)[1].to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", ["back\\slash", "C:\\Windows\\evil", "a/b", "/etc/passwd"])
+def test_a_path_separator_in_a_new_name_is_refused_for_what_it_is(name: str) -> None:
+    """A slash or a backslash (the separator on Windows) is refused with the sentence that
+    says saves stay in the save folder, not as one more odd character."""
+    with pytest.raises(SaveError) as refused:
+        check_new_name(name)
+    assert str(refused.value) == (
+        "A save name cannot hold '/' or '\\': saves stay in the save folder."
+    )

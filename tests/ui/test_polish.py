@@ -146,6 +146,8 @@ async def test_a_hand_arranged_by_hand_keeps_its_order_and_says_so() -> None:
         assert "arranged by hand" in hand_title(app)
         arranged = list(state.order)
         await press(pilot, "d")
+        state = screen.hand_state  # the move showed the hand again: the screen's new copy
+        assert state is not None
         assert state.order[:-1] == arranged
         assert str(state.order[-1]) == "QD"
         assert "arranged by hand" in hand_title(app)

@@ -88,6 +88,31 @@ async def test_the_save_keeps_the_hand_order_the_table_shows(tmp_path: Path) -> 
         assert extra["hand_order"]["1"] == [card.key for card in state.order]
 
 
+async def test_the_hand_keys_change_the_screens_own_copy_and_tell_the_session() -> None:
+    """The table screen never changes the session's state: its hand keys arrange its own copy
+    of the hand and tell the session, which keeps the arrangement for the next showing."""
+    app = app_for(classic_game())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pass_to(pilot, "Bob")
+        session = app.session
+        assert session is not None
+        kept = session.hands[1]
+        before = list(kept.order)
+        screen = table(app)
+        await press(pilot, "shift+right", "right", "space")
+        state = screen.hand_state
+        assert state is not None and state is not kept
+        assert kept.order == before and not kept.selected  # the session's own object: untouched
+        stored = session.hands[1]
+        assert stored is not state
+        assert stored.order == state.order != before
+        assert stored.selected == state.selected and stored.cursor == state.cursor
+        await press(pilot, "d")  # shown again: from the session's arrangement
+        shown = screen.hand_state
+        assert shown is not None and shown.order[:-1] == state.order
+
+
 HALF_PLAYED = {
     "stock draw": (
         "classic",

@@ -4,8 +4,9 @@ state of one seat's hand, as plain data.
 The rules never look at it; the match session keeps one for each seat
 (:class:`~rummy_tui.ui.play.session.HandOrders`) and brings it up to date when a move changes the
 hand, the save stores its order as it is (so a resumed match shows each hand the way its
-player left it), and the table's hand keys move the cursor and the selection in it
-(:mod:`rummy_tui.ui.play.hand_cursor`).
+player left it). The table screen gets a copy of its own: its hand keys move the cursor and
+the selection in that copy (:mod:`rummy_tui.ui.play.hand_cursor`) and tell the session the
+new arrangement, which the session keeps; neither changes the other's state.
 """
 
 from __future__ import annotations
@@ -29,6 +30,18 @@ class HandState:
     sort_mode: str = "suit"
     deal: int = -1
     """The deal the order belongs to: a new deal starts from a freshly sorted hand."""
+
+    def copy(self) -> HandState:
+        """A copy that shares nothing with this one (the table screen arranges its own)."""
+        return HandState(
+            order=list(self.order),
+            selected=set(self.selected),
+            cursor=self.cursor,
+            fresh=set(self.fresh),
+            turn_key=self.turn_key,
+            sort_mode=self.sort_mode,
+            deal=self.deal,
+        )
 
 
 def sorted_mode(order: list[Card]) -> str:

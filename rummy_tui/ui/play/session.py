@@ -487,6 +487,11 @@ class MatchSession:
         self.computers.resumed()
         self.look_for_news()
 
+    def arranged(self, seat: int, hand: HandState) -> None:
+        """The table's hand keys arranged ``seat``'s hand: keep the arrangement, up to date
+        with the hand as it is now (a move may have come in between)."""
+        self.hands.arranged(hand, self.game.view(seat))
+
     def look_for_news(self) -> None:
         """Show the other screens' moves, if any came (a shared match)."""
         if self.shared is not None:
@@ -658,6 +663,12 @@ class HandOrders:
         returned = [index for index, card in enumerate(state.order) if card not in before]
         if returned:
             state.cursor = returned[0]
+
+    def arranged(self, hand: HandState, view: PlayerView) -> None:
+        """``view.seat``'s hand as its player arranged it on the table (a copy), brought up to
+        date with the hand in ``view``."""
+        sync_hand(hand, view)
+        self.by_seat[view.seat] = hand
 
     def to_extra(self) -> dict[str, list[str]]:
         """The orders as they are, for the save's extra data."""

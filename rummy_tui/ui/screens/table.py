@@ -91,6 +91,10 @@ class TableActor(Protocol):
         """The table is back on top."""
         ...
 
+    def arranged(self, seat: int, hand: HandState) -> None:
+        """The person at the keyboard arranged ``seat``'s hand (order, selection, cursor)."""
+        ...
+
 
 class TableScreen(Screen[None]):
     """The game table."""
@@ -139,7 +143,8 @@ class TableScreen(Screen[None]):
         self.settings = settings
         self.asks = asks
         self.hand_state: HandState | None = None
-        """The order, selection and cursor of the hand on show (the session's; None without)."""
+        """The order, selection and cursor of the hand on show: the screen's own copy of the
+        session's, which the hand keys change (None without a hand)."""
         self.hints = hints
         self.view: PlayerView = view
         self.mode = Mode.HIDDEN
@@ -211,7 +216,8 @@ class TableScreen(Screen[None]):
         self.mode = mode
         hidden = mode is Mode.HIDDEN
         self.offers = offers  # hidden: only the take-back of a discard (P-4), if any
-        self.hand_state = None if hidden or not view.hand else hand
+        shown = None if hidden or not view.hand else hand
+        self.hand_state = shown.copy() if shown is not None else None
         self.refresh_bindings()
         if self.is_mounted:
             self.redraw()
@@ -366,11 +372,14 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ hand keys
 
     def _arrange(self, change: Callable[..., bool], *arguments: int) -> None:
-        """Change the hand on show with a :mod:`rummy_tui.ui.play.hand_cursor` function and draw
-        it again when it changed."""
+        """Change the hand on show with a :mod:`rummy_tui.ui.play.hand_cursor` function; when
+        it changed, draw it again and tell the actor the new arrangement (the session keeps it
+        for the next time the hand is shown and for the save)."""
         state = self.hand_state
         if state is not None and change(state, *arguments):
             self._draw_hand()
+            if self.actor is not None:
+                self.actor.arranged(self.view.seat, state.copy())
 
     def action_cursor(self, delta: int) -> None:
         """Move the cursor along the hand."""
