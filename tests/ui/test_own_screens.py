@@ -165,6 +165,13 @@ async def test_own_screen_seat_plays_a_whole_rummy500_deal_with_take_backs(
                             )
                             bob_took_back = True
                             assert took_back.strip() in screen_text(joined)
+                            # one take-back line on each screen: the log's (issue 30)
+                            bob_line = "Bob" + took_back.rstrip()
+                            await wait_for(
+                                pilots, lambda: bob_line in screen_text(host), "the note shown"
+                            )
+                            assert screen_text(host).count(bob_line) == 1
+                            assert screen_text(joined).count(bob_line) == 1
                     continue
                 if top != "TableScreen":
                     await press(hp, "1")

@@ -71,6 +71,8 @@ async def test_P4_classic_meld_and_pile_take_taken_back_newest_first() -> None:
         shown = log_on_screen(app)
         assert "Bob took back: meld 7♥ 8♥ 9♥" in shown
         assert "7H" not in shown and "7H" not in screen_text(app)
+        # One take-back line (issue 30): in the log, not again under the hand.
+        assert screen_text(app).count("Bob took back") == 1
         # The cards back in the hand are not marked as new this turn; the 4♣ taken still is.
         marked = table(app).hand_state.fresh  # type: ignore[union-attr]
         assert sorted(str(card) for card in marked) == ["4C"]

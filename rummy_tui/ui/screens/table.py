@@ -223,8 +223,13 @@ class TableScreen(Screen[None]):
             self.redraw()
 
     def moved(self, record: ActionRecord | TakeBackNote | None) -> None:
-        """A move was made (or taken back): its line under the hand."""
-        self.set_status(entry_sentence(record) if record is not None else "")
+        """A move was made: its line under the hand. A take-back's line is drawn once, in the
+        log, in the place of the move it took back (issue 30): the line under the hand is
+        cleared rather than saying it a second time."""
+        if record is None or isinstance(record, TakeBackNote):
+            self.set_status("")
+        else:
+            self.set_status(entry_sentence(record))
 
     def refused(self, reason: str) -> None:
         """The engine refused the player's move: its reason, in red, and a bell."""
