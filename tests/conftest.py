@@ -31,6 +31,20 @@ of every test module again (7.5 s of processor time per process, 30 s a run of f
 Set before the test modules and most of the package are imported; ``__pycache__`` is ignored
 by git."""
 
+import textual.constants  # noqa: E402
+
+textual.constants.COLOR_SYSTEM = "truecolor"
+"""Every app the tests start renders in true colour, as ``App.export_screenshot`` does (the
+snapshots, ``screen_text``). Textual keeps a strip's rendered bytes on the strip whatever
+console rendered it, and some strips (the blank lines of a width and colour) are shared by
+every app of the process: with this machine's ``TERM=xterm`` an app's own console is 16-colour,
+so a blank line first rendered for a screenshot reached a later app's terminal in true colour
+while that app drew the rest in 16 colours. The terminal-frame checks
+(``tests/ui/test_terminal_frames.py``) saw it as other background colours in blank cells, in
+the whole suite only. One colour system for the process makes every rendering agree; a
+player's game has one console, so it never meets this. Set on the module, not in the
+environment, so that the processes the tests start keep the terminal's own."""
+
 from rummy_tui.i18n import set_language  # noqa: E402  (after the bytecode setting)
 from tests.processes import end_with_parent  # noqa: E402
 

@@ -442,15 +442,6 @@ class JoinedTable(SharedTable):
                 self.counted("Bob's own screen")
 
 
-@pytest.mark.xfail(
-    reason=(
-        "open finding: in the whole suite (never alone) the host's emulated terminal shows "
-        "other background colours than the compositor in the blank cells of 17 rows of its "
-        "first table after Bob joins (every character right); seen in two full runs on "
-        "7 December 2026, not yet understood (issue 30, defect 4)"
-    ),
-    strict=False,
-)
 @pytest.mark.parametrize(
     ("host_size", "joined_size"), [((80, 24), (44, 60))], ids=["80x24-joined-44x60"]
 )
