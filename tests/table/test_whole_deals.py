@@ -24,7 +24,7 @@ from rummy_tui.table.events import HandOffAnswered, NextTurn
 from tests.table.simulation import Table, new_table
 
 MAX_EVENTS = 6000
-KEYBOARD, COMPUTER = SeatPlace.KEYBOARD, SeatPlace.COMPUTER
+KEYBOARD, COMPUTER, OWN = SeatPlace.KEYBOARD, SeatPlace.COMPUTER, SeatPlace.OWN_SCREEN
 
 
 @dataclass
@@ -37,6 +37,8 @@ class DealTable:
     computer_turns: dict[int, int] = field(default_factory=dict)
     person_turns: dict[int, int] = field(default_factory=dict)
     handed_to: int | None = None
+    elsewhere: list[int] = field(default_factory=list)
+    """The seats whose moves came from their own screens, one entry a move."""
 
     def __post_init__(self) -> None:
         perform = self.table.perform
@@ -61,6 +63,9 @@ class DealTable:
             current = game.current
             if table.oracle.computer_thinking is not None:
                 self.computer_moves(table.oracle.computer_thinking)
+            elif current in table.model.seating.elsewhere and current not in self.bots:
+                self.elsewhere.append(current)
+                self.person_moves(current, on_this_screen=False)  # news from their screen
             elif table.hand is not None and table.hand[0] == current and current not in self.bots:
                 self.person_moves(current)
             else:
@@ -75,9 +80,9 @@ class DealTable:
         self.computer_turns[seat] = self.computer_turns.get(seat, 0) + (game.phase is Phase.DRAW)
         self.make(seat, action)
 
-    def person_moves(self, seat: int) -> None:
+    def person_moves(self, seat: int, on_this_screen: bool = True) -> None:
         game = self.table.game
-        if self.table.oracle.several:
+        if on_this_screen and self.table.oracle.several:
             assert self.handed_to == seat, f"seat {seat} plays without its own hand-off (P-1)"
         legal = [action for action in game.legal_actions() if action.kind != "take_back"]
         kinds = [action.kind for action in legal]
@@ -153,3 +158,17 @@ def test_P1_three_people_at_the_keyboard_each_turn_begins_with_their_hand_off(
     assert deal.table.deal_end
     assert set(deal.hand_offs) <= {0, 1, 3}
     assert len(deal.hand_offs) >= person_turns >= 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_P1_P6_a_seat_on_its_own_screen_plays_a_whole_deal_seen_from_the_shared_screen(
+    variant: str,
+) -> None:
+    """Anna and Cy at the keyboard, Bob on his own screen, a computer: the shared screen never
+    hands the keyboard to Bob nor shows his hand (P-1, P-6); his moves come as news."""
+    places = (KEYBOARD, OWN, KEYBOARD, COMPUTER)
+    deal = whole_deal(variant, places, {3: "normal"}, 7)
+    assert deal.table.deal_end
+    assert set(deal.hand_offs) <= {0, 2}
+    assert deal.elsewhere and set(deal.elsewhere) == {1}
+    assert deal.person_turns.get(0, 0) >= 1 and deal.person_turns.get(2, 0) >= 1
