@@ -96,6 +96,7 @@ async def test_own_screen_seat_plays_a_whole_rummy500_deal_with_take_backs(
     set_language(language)
     host = host_app(tmp_path, own_setup())
     took_back = _("{name} took back: discard {card}").split("{name}")[1].split("{card}")[0]
+    bob_line = "Bob" + took_back.rstrip()  # Bob's take-back line, as the log writes it
     cy_may = _("{player} may still press u to take back the discard.").format(player="Cy")
     pass_to = _("Pass to {player}")
     async with host.run_test(size=(110, 36)) as hp:
@@ -166,7 +167,6 @@ async def test_own_screen_seat_plays_a_whole_rummy500_deal_with_take_backs(
                             bob_took_back = True
                             assert took_back.strip() in screen_text(joined)
                             # one take-back line on each screen: the log's (issue 30)
-                            bob_line = "Bob" + took_back.rstrip()
                             await wait_for(
                                 pilots, lambda: bob_line in screen_text(host), "the note shown"
                             )
