@@ -29,8 +29,9 @@ from rummy_tui.core import (
 from rummy_tui.core.scoring import chip_basis
 from rummy_tui.core.values import hand_total, pip_value
 from rummy_tui.core.variants import Scoring, UnmatchedValue
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.i18n.deal_words import payment_words
+from rummy_tui.i18n.labels import NONE
 
 HINT_LEVEL = "hard"
 """The computer level whose choice the hint suggests."""
@@ -38,6 +39,12 @@ HINT_LEVEL = "hard"
 NAMED_OUTS = 8
 """European Rummy: the hint names the cards that bring the hand nearer when there are at most
 this many different ones."""
+
+# Translators: the cards the hint's arrangement leaves in no meld.
+UNMATCHED = N_("Unmatched: {cards}")
+"""The hint's line of unmatched cards, in its lines and on the hint page."""
+WHY = N_("Why: {reason}")
+"""The hint's line with the reason for its suggestion."""
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,11 @@ class Hint:
         melds = [reading.describe() for reading in self.arrangement.readings]
         shown = [
             _("Best melds: {melds}").format(melds=" | ".join(melds) or _("none yet")),
-            _("Unmatched: {cards}").format(cards=format_cards(self.deadwood) or _("none")),
+            _(UNMATCHED).format(cards=format_cards(self.deadwood) or _(NONE)),
             self.cost_text,
         ]
         if self.reason:
-            shown.append(_("Why: {reason}").format(reason=self.reason))
+            shown.append(_(WHY).format(reason=self.reason))
         return shown
 
 

@@ -32,6 +32,10 @@ exit status:
   130  stopped with Ctrl+C (simulate prints the results so far, marked as partial)
 """)
 """The exit statuses, printed under every command's help (translated when shown)."""
+NEW_COMMAND_HELP = N_("start a match straight at the table")
+"""What ``rummy new`` does, in its description and in the list of commands."""
+VARIANT_OPTION_HELP = N_("classic, boathouse, double, rummy500, european")
+"""The help of ``--variant`` (``rummy new`` and ``rummy simulate``)."""
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -184,12 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser(
         "new",
-        description=_("start a match straight at the table"),
-        help=_("start a match straight at the table"),
+        description=_(NEW_COMMAND_HELP),
+        help=_(NEW_COMMAND_HELP),
     )
-    new.add_argument(
-        "--variant", required=True, help=_("classic, boathouse, double, rummy500, european")
-    )
+    new.add_argument("--variant", required=True, help=_(VARIANT_OPTION_HELP))
     new.add_argument(
         "--players",
         required=True,
@@ -254,9 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_(EXIT_CODES_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    simulate.add_argument(
-        "--variant", required=True, help=_("classic, boathouse, double, rummy500, european")
-    )
+    simulate.add_argument("--variant", required=True, help=_(VARIANT_OPTION_HELP))
     simulate.add_argument(
         "--players",
         required=True,

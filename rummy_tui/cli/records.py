@@ -9,7 +9,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n.labels import PLAYERS, VARIANT
 from rummy_tui.i18n.outside_text import plain, say, terminal
+from rummy_tui.i18n.record_words import (
+    DEALS,
+    DEALS_WON,
+    FINISHED,
+    LAST_MATCHES,
+    MATCHES,
+    PLAYER,
+    STREAK,
+    WINNER,
+    WON,
+)
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
@@ -87,7 +99,7 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
     from rich.table import Table
     from rich.text import Text
 
-    from rummy_tui.match.sheet import RowKind
+    from rummy_tui.match.sheet import RowKind, settlement_note
 
     table = Table(title=title or sheet.variant, show_lines=True)
     table.add_column(_("Deal"), justify="right")
@@ -122,7 +134,7 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
         table.add_row(
             _("Pays"),
             *(str(amount) if amount else "" for amount in sheet.settlement),
-            _("each pays the winner the difference (R-12)"),
+            settlement_note(),
         )
     table.caption = (
         _("* went out; table - hand points under each score")
@@ -181,10 +193,10 @@ def players_table(players: list[PlayerRecord], variant: str | None) -> Table:
     """Every player's matches, wins, deals won and longest winning streak."""
     from rich.table import Table
 
-    title = _("Players ({variant})").format(variant=variant) if variant else _("Players")
+    title = _("Players ({variant})").format(variant=variant) if variant else _(PLAYERS)
     table = Table(title=title)
-    for heading in (N_("Player"), N_("Matches"), N_("Won"), N_("Deals won"), N_("Best streak")):
-        table.add_column(_(heading), justify="left" if heading == "Player" else "right")
+    for heading in (PLAYER, MATCHES, WON, DEALS_WON, N_("Best streak")):
+        table.add_column(_(heading), justify="left" if heading == PLAYER else "right")
     ranked = sorted(players, key=lambda record: (-_won(record, variant), record.name.casefold()))
     for record in ranked:
         rows = [v for v in record.variants if variant is None or v.variant_id == variant]
@@ -220,19 +232,19 @@ def player_table(record: PlayerRecord, variant: str | None = None) -> Table:
         )
     )
     headings = (
-        N_("Variant"),
-        N_("Matches"),
-        N_("Won"),
-        N_("Deals"),
-        N_("Deals won"),
+        VARIANT,
+        MATCHES,
+        WON,
+        DEALS,
+        DEALS_WON,
         N_("Best deal"),
         N_("Average"),
-        N_("Streak"),
+        STREAK,
     )
     for heading in headings:
         table.add_column(
             _(heading),
-            justify="left" if heading == "Variant" else "right",
+            justify="left" if heading == VARIANT else "right",
             no_wrap=heading == "Variant",
         )
     for row in record.variants:
@@ -275,10 +287,10 @@ def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
 
     from rummy_tui.match.setup import seat_with_level
 
-    title = _("Last matches of {variant}").format(variant=variant) if variant else _("Last matches")
+    title = _("Last matches of {variant}").format(variant=variant) if variant else _(LAST_MATCHES)
     table = Table(title=title)
-    for heading in (N_("Finished"), N_("Variant"), N_("Players"), N_("Deals"), N_("Winner")):
-        table.add_column(_(heading), justify="right" if heading == "Deals" else "left")
+    for heading in (FINISHED, VARIANT, PLAYERS, DEALS, WINNER):
+        table.add_column(_(heading), justify="right" if heading == DEALS else "left")
     for match in matches:
         players = ", ".join(seat_with_level(seat.name, seat.kind) for seat in match.seats)
         table.add_row(

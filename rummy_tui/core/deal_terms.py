@@ -48,11 +48,12 @@ class DealTerms:
     """The hand's points are written after it."""
 
 
+_WENT_OUT_LINE = N_("went out and collects {points}")
 _HANDS = DealTerms(
     unit="points",
     signed=False,
     summary=N_("Each loser pays the winner the value of the cards left in hand."),
-    winner_line=N_("went out and collects {points}"),
+    winner_line=_WENT_OUT_LINE,
     loser_line=N_("pays {points} for the cards in hand"),
     doubled_loser_line=N_("pays {points} for the cards in hand, doubled for rummy"),
     every_table_shown=False,
@@ -63,7 +64,7 @@ _UNMATCHED = DealTerms(
     unit="points",
     signed=False,
     summary=N_("Each loser pays only for unmatched cards, after the cheapest arrangement (B-5)."),
-    winner_line=N_("went out and collects {points}"),
+    winner_line=_WENT_OUT_LINE,
     loser_line=N_("pays {points} for unmatched {cards}"),
     doubled_loser_line=N_("pays {points} for unmatched {cards}, doubled for rummy"),
     every_table_shown=False,
@@ -83,13 +84,14 @@ _TABLE = DealTerms(
     hand_points_shown=True,
 )
 _PARTNERS_LINE = N_("{table} on the table - {hand} in hand = {own}; partnership total {total}")
+_CHIPS_LOSER_LINE = N_("pays {points} ({why})")
 _CHIPS = DealTerms(
     unit="chips",
     signed=True,
     summary=N_("Each loser pays the winner chips: the largest amount that applies (E-8)."),
     winner_line=N_("collects {each} from each of the {others} others ({why})"),
-    loser_line=N_("pays {points} ({why})"),
-    doubled_loser_line=N_("pays {points} ({why})"),
+    loser_line=_CHIPS_LOSER_LINE,
+    doubled_loser_line=_CHIPS_LOSER_LINE,
     every_table_shown=False,
     table_points_shown=False,
     hand_points_shown=False,

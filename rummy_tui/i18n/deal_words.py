@@ -5,7 +5,7 @@ The core records how a deal ended (:class:`~rummy_tui.core.state.DealEnding`), w
 seat scored (:class:`~rummy_tui.core.state.ScoreLine`) and which rule of E-8 set a European
 payment (:class:`~rummy_tui.core.state.ChipPayment`) as data, and no words; the end-of-deal
 screen, the score sheet, the hints and the tests word them here, so all say the same thing in
-every language.
+every language. Deals counted ("3 deals") and numbered ("Deal 3") are worded here too.
 """
 
 from __future__ import annotations
@@ -16,6 +16,23 @@ from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.state import ChipPayment, DealEnding, DealResult, ScoreLine
 from rummy_tui.core.variants.ruleset import RuleSet
 from rummy_tui.i18n import _, ngettext
+
+
+def count_deals(n: int) -> str:
+    """``n`` deals, with the plural form the language wants ("1 deal", "3 deals"): an option's
+    value, the match goal, the deals a sheet has scored."""
+    return ngettext("{n} deal", "{n} deals", n).format(n=n)
+
+
+def deal_number_words(number: int) -> str:
+    """The deal with this number in the match, as a heading: "Deal 3"."""
+    return _("Deal {number}").format(number=number)
+
+
+def no_cards_words() -> str:
+    """What a line of a deal's end says where it would list cards and there are none (no
+    unmatched card, nothing put on the table)."""
+    return _("nothing")
 
 
 def ending_words(ending: DealEnding | None, name: str) -> str:
@@ -76,7 +93,7 @@ def score_line_words(
         deadwood = best_arrangement(rules, list(line.hand)).deadwood
     return _(template).format(
         points=abs(line.change) if line.change else line.hand_points,
-        cards=" ".join(str(card) for card in deadwood) or _("nothing"),
+        cards=" ".join(str(card) for card in deadwood) or no_cards_words(),
         table=line.table_points,
         hand=line.hand_points,
         own=line.table_points - line.hand_points,

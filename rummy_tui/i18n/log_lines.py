@@ -35,15 +35,20 @@ from rummy_tui.core.actions import (
 )
 from rummy_tui.core.cards import Card, Face, format_cards, placed_token
 from rummy_tui.core.state import TakeBackNote
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import N_, _, ngettext
 
 END_DEAL_RULE = "R-10"
 """The rule a Rummy 500 deal ended with an empty stock names."""
 
 
+SINCE_MARK = N_("── since your last turn ──")
+"""The rule drawn above the first record after the reader's last turn (in English; shown
+through :func:`since_mark`)."""
+
+
 def since_mark() -> str:
     """The rule drawn above the first record after the reader's last turn."""
-    return _("── since your last turn ──")
+    return _(SINCE_MARK)
 
 
 def nothing_since() -> str:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from rummy_tui.core.cards import placed_token
 from rummy_tui.core.errors import IllegalAction
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.core.variants import VARIANT_IDS, get_variant
+from rummy_tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from rummy_tui.core.cards import Card, Face, PlacedCard
@@ -26,14 +27,9 @@ if TYPE_CHECKING:
 
 Values = Mapping[str, object]
 
-VARIANT_NAMES: tuple[str, ...] = (
-    N_("Classic Rummy"),
-    N_("Boathouse Rum"),
-    N_("Double Rum"),
-    N_("Rummy 500"),
-    N_("European Rummy"),
-)
-"""The variants' names as the core writes them in ``values["variant"]``; shown translated."""
+VARIANT_NAMES: tuple[str, ...] = tuple(get_variant(variant).name for variant in VARIANT_IDS)
+"""The variants' names as the core writes them in ``values["variant"]`` (marked for the
+catalogs where each variant is defined); shown translated."""
 
 
 def _count(values: Values, name: str) -> int:
@@ -279,6 +275,11 @@ given the refusal's values to pick a plural form."""
 def _unknown(values: Values) -> str:
     """A code no message is written for yet: the refusal is still said, by its code."""
     return _("That is not allowed: {code} ({rule}).")
+
+
+def move_not_allowed() -> str:
+    """What the table says of a move refused without a refusal to word."""
+    return _("That move is not allowed.")
 
 
 def refusal_sentence(

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rummy_tui.core import VARIANT_IDS, Game, IllegalAction, RuleSet, new_game
 from rummy_tui.core.game import name_refusal
 from rummy_tui.i18n import LANGUAGES, N_, _, load_translation, pgettext
+from rummy_tui.i18n.labels import NONE
 
 LEVEL_WORDS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 """A computer seat's level as its default name says it."""
@@ -250,7 +251,7 @@ def read_options(rules: RuleSet, texts: Mapping[str, str]) -> dict[str, Any]:
     for name, text in texts.items():
         spec = specs.get(name)
         if spec is None:
-            names = ", ".join(sorted(specs)) or _("none")
+            names = ", ".join(sorted(specs)) or _(NONE)
             raise ValueError(
                 _("{variant} has no option {name} (options: {names}).").format(
                     variant=_(rules.name), name=name, names=names

@@ -28,6 +28,16 @@ from rummy_tui.i18n import _
 from rummy_tui.i18n.deal_words import ending_words, payment_words
 
 
+def match_over_words() -> str:
+    """The note of the totals row once the match is over (on the screen and in the CSV)."""
+    return _("match over")
+
+
+def settlement_note() -> str:
+    """The note of the settlement row (R-12): on the screen, in the CSV and in the terminal."""
+    return _("each pays the winner the difference (R-12)")
+
+
 class RowKind(StrEnum):
     """What kind of deal a row records."""
 
@@ -166,12 +176,14 @@ class ScoreSheet:
         for total in self.totals:
             totals += [total, total] + [""] * (width - 2)
         winners = " & ".join(self.columns[index].title for index in self.winners)
-        writer.writerow([*totals, winners, _("match over") if self.finished else _("in progress")])
+        writer.writerow(
+            [*totals, winners, match_over_words() if self.finished else _("in progress")]
+        )
         if self.settlement:
             pays: list[object] = ["settlement", ""]
             for amount in self.settlement:
                 pays += [amount, ""] + [""] * (width - 2)
-            writer.writerow([*pays, winners, _("each pays the winner the difference (R-12)")])
+            writer.writerow([*pays, winners, settlement_note()])
         return buffer.getvalue()
 
 

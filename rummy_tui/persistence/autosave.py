@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence.store import SaveStore
 
+SAVED_NOTE = N_("saved")
+"""The table's top-line note when every move shown is on disk (translated where it is shown)."""
+
 
 @dataclass
 class Autosave:
@@ -54,7 +57,7 @@ class Autosave:
         for the catalogs and translated where the table shows it."""
         if self.store is None:
             return N_("not saved")
-        return N_("NOT SAVED") if self.unsaved else N_("saved")
+        return N_("NOT SAVED") if self.unsaved else SAVED_NOTE
 
     def save(self, setup: MatchSetup, game: Game, extra: dict[str, Any] | None = None) -> None:
         """Save the match now, creating its save if it has none yet.

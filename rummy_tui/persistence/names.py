@@ -27,6 +27,16 @@ _WINDOWS_DEVICES = frozenset(
 )
 
 
+def name_missing() -> str:
+    """Why an empty name cannot name a save (also said by the rename dialog)."""
+    return _("A save needs a name.")
+
+
+def name_too_long() -> str:
+    """Why a name longer than any file name can be cannot name a save."""
+    return _("That save name is too long.")
+
+
 def _tidy(name: str) -> str:
     text = unicodedata.normalize("NFC", str(name)).strip()
     if text.lower().endswith(SAVE_SUFFIX):
@@ -37,7 +47,7 @@ def _tidy(name: str) -> str:
 def _path_problem(text: str) -> str | None:
     """Why ``text`` cannot name a file directly inside the save folder, if it cannot."""
     if not text:
-        return _("A save needs a name.")
+        return name_missing()
     if "\x00" in text or any(unicodedata.category(char) == "Cc" for char in text):
         return _("A save name cannot hold control characters.")
     if "/" in text or "\\" in text:
@@ -47,7 +57,7 @@ def _path_problem(text: str) -> str | None:
     if ":" in text:
         return _("A save name cannot hold ':'.")
     if len(text) > 200:
-        return _("That save name is too long.")
+        return name_too_long()
     return None
 
 
@@ -102,7 +112,7 @@ def check_existing_name(name: str) -> str:
     name of a file already there is taken as it is), or SaveError saying why not."""
     text = str(name)
     if not text.strip():
-        raise SaveError(_("A save needs a name."))
+        raise SaveError(name_missing())
     if "\x00" in text or "/" in text or "\\" in text:
         raise SaveError(
             _("A save name cannot hold '/', '\\' or NUL: saves stay in the save folder.")
@@ -110,7 +120,7 @@ def check_existing_name(name: str) -> str:
     if text in (".", "..") or text.startswith("."):
         raise SaveError(_("A save name cannot start with '.': saves stay in the save folder."))
     if len(text) > 200:
-        raise SaveError(_("That save name is too long."))
+        raise SaveError(name_too_long())
     return text
 
 

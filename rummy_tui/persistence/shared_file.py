@@ -67,11 +67,13 @@ def shared_path(data_dir: Path, match_id: str) -> Path:
     return data_dir / SHARED_FOLDER / f"{match_id}{SHARED_SUFFIX}"
 
 
+_BUSY = N_("another screen kept it busy too long")
+"""A file held by another screen past the time allowed (busy or locked)."""
 PROBLEMS = {
     sqlite3.SQLITE_FULL: N_("the disk is full"),
     sqlite3.SQLITE_READONLY: N_("the file is read-only"),
-    sqlite3.SQLITE_BUSY: N_("another screen kept it busy too long"),
-    sqlite3.SQLITE_LOCKED: N_("another screen kept it busy too long"),
+    sqlite3.SQLITE_BUSY: _BUSY,
+    sqlite3.SQLITE_LOCKED: _BUSY,
     sqlite3.SQLITE_IOERR: N_("the disk failed"),
     sqlite3.SQLITE_CANTOPEN: N_("the file cannot be opened"),
     sqlite3.SQLITE_PERM: N_("the file may not be written"),

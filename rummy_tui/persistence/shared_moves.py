@@ -69,9 +69,14 @@ class Lost:
     @property
     def reason(self) -> str:
         """Why this screen's move was not made, in one sentence with the winning move."""
-        return _("Another screen moved first, so your move was not made: {move}").format(
-            move=entry_sentence(self.entry)
-        )
+        return moved_first_words(self.entry)
+
+
+def moved_first_words(winner: Entry) -> str:
+    """Why a screen's move was not made: another screen's move, ``winner``, came first."""
+    return _("Another screen moved first, so your move was not made: {move}").format(
+        move=entry_sentence(winner)
+    )
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,12 @@ from rummy_tui.core import Game, Phase, get_variant, new_game
 from rummy_tui.core.dealing import full_deck
 from rummy_tui.core.invariants import invariant_violations
 from rummy_tui.core.variants import Scoring
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.i18n.refusals import error_sentence
 from rummy_tui.match.setup import read_options
+
+TOO_FEW_PLAYERS = N_("A simulation needs at least 2 players.")
+"""Why a seat list of fewer than two cannot be simulated."""
 
 MAX_ACTIONS_PER_DEAL = 20_000
 """A deal still running after this many actions is reported as a violation and abandoned."""
@@ -153,7 +156,7 @@ def parse_seats(text: str) -> list[str]:
     if stripped.isdigit():
         count = int(stripped)
         if count < 2:
-            raise ValueError(_("A simulation needs at least 2 players."))
+            raise ValueError(_(TOO_FEW_PLAYERS))
         return ["random"] * count
     seats = [part.strip().lower() for part in stripped.split(",") if part.strip()]
     for level in seats:
@@ -164,7 +167,7 @@ def parse_seats(text: str) -> list[str]:
                 )
             )
     if len(seats) < 2:
-        raise ValueError(_("A simulation needs at least 2 players."))
+        raise ValueError(_(TOO_FEW_PLAYERS))
     return seats
 
 

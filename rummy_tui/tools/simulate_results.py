@@ -48,6 +48,11 @@ from rummy_tui.tools.simulate import SimulationReport
 JSON_FORMAT = 1
 """Version of the JSON layout."""
 
+LEVEL = N_("level")
+"""The heading of the computer levels' column (the seats' table and the levels' table)."""
+AVERAGE_SCORE = N_("avg score")
+"""The heading of the average score per deal's column."""
+
 JSON_KEYS: tuple[str, ...] = (
     "format",
     "variant",
@@ -146,13 +151,13 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
     players = Table(title=None, title_justify="left")
     for header in (
         N_("player"),
-        N_("level"),
+        LEVEL,
         N_("wins"),
         N_("win rate"),
-        N_("avg score"),
+        AVERAGE_SCORE,
         N_("ms/decision"),
     ):
-        players.add_column(_(header), justify="left" if header in ("player", "level") else "right")
+        players.add_column(_(header), justify="left" if header in ("player", LEVEL) else "right")
     rates, averages, timing = report.win_rates, report.average_scores, report.ms_per_decision
     for index, level in enumerate(report.seats):
         players.add_row(
@@ -167,8 +172,8 @@ def results_renderables(report: SimulationReport, variant_name: str) -> list[Any
 
     if len(set(report.seats)) < len(report.seats):
         levels = Table()
-        for header in (N_("level"), N_("players"), N_("win rate per player"), N_("avg score")):
-            levels.add_column(_(header), justify="left" if header == "level" else "right")
+        for header in (LEVEL, N_("players"), N_("win rate per player"), AVERAGE_SCORE):
+            levels.add_column(_(header), justify="left" if header == LEVEL else "right")
         for level, (rate, average) in report.by_level().items():
             levels.add_row(level, str(report.seats.count(level)), f"{rate:.1%}", f"{average:.2f}")
         parts.append(levels)

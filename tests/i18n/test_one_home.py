@@ -6,13 +6,18 @@ These tests read the core's source: no string of two or more words is left in it
 docstrings, comments and words marked for the catalogs with ``N_()`` (and the messages of
 errors that only a programmer meets); every refusal code the core (or the match setup) can
 raise has its catalog sentence, and every catalog sentence a code the core raises.
+
+Nor is any message written twice in the package: each literal handed to ``_``, ``N_``,
+``ngettext``, ``pgettext`` or ``npgettext`` stands in one place, and every other user reaches
+it there (a small function that translates it, or an ``N_`` constant translated where shown).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import rummy_tui
@@ -118,3 +123,70 @@ def test_G10_every_refusal_the_core_can_raise_has_its_catalog_sentence() -> None
 def test_G10_every_catalog_sentence_belongs_to_a_refusal_the_core_raises() -> None:
     keys = {key.split("+")[0] for key in MESSAGES}
     assert sorted(keys - _raised_codes()) == []
+
+
+MARKERS = frozenset({"_", "N_", "ngettext", "pgettext", "npgettext"})
+"""The calls that write a message of the catalogs."""
+
+
+def _written_messages(paths: Iterable[Path], root: Path) -> dict[tuple[str, ...], list[str]]:
+    """Every message written as literals in ``paths``: the whole tuple of a marking call's
+    string literals (a context, the singular and the plural), so the same words in two
+    contexts are two messages, with each place (``path:line``, relative to ``root``) that
+    writes it."""
+    places: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in MARKERS:
+                continue
+            key = tuple(
+                arg.value
+                for arg in node.args
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            )
+            if key:
+                places[key].append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return dict(places)
+
+
+def _written_twice(paths: Iterable[Path], root: Path) -> dict[tuple[str, ...], list[str]]:
+    """The messages of :func:`_written_messages` written in more than one place."""
+    return {key: where for key, where in _written_messages(paths, root).items() if len(where) > 1}
+
+
+def test_each_message_is_written_once() -> None:
+    twice = _written_twice(sorted(PACKAGE.rglob("*.py")), PACKAGE)
+    listed = [f"{key!r}: {', '.join(where)}" for key, where in sorted(twice.items())]
+    assert not twice, (
+        f"{len(twice)} messages are written in more than one place; give each one home "
+        "(a function or an N_ constant the others use):\n" + "\n".join(listed)
+    )
+
+
+def test_the_scan_finds_a_message_written_twice(tmp_path: Path) -> None:
+    """The scan is not blind: the same words marked twice in one file and once more in
+    another are found with all three places, a counted message twice too, while the same
+    words in another context, a constant passed to ``_()`` and a different message are not."""
+    first = tmp_path / "screen.py"
+    first.write_text(
+        "BACK = N_('Back')\n"
+        "def draw(n):\n"
+        "    yield Button(_('Back'))\n"
+        "    yield _(BACK), pgettext('sheet row', 'Back'), _('Close')\n"
+        "    yield ngettext('{n} deal', '{n} deals', n)\n",
+        encoding="utf-8",
+    )
+    second = tmp_path / "cli.py"
+    second.write_text(
+        "from rummy_tui import i18n\n"
+        "print(i18n._('Back'), i18n.ngettext('{n} deal', '{n} deals', 2))\n",
+        encoding="utf-8",
+    )
+    assert _written_twice([first, second], tmp_path) == {
+        ("Back",): ["screen.py:1", "screen.py:3", "cli.py:2"],
+        ("{n} deal", "{n} deals"): ["screen.py:5", "cli.py:2"],
+    }

@@ -1,7 +1,7 @@
 """Boathouse Rum (RULES.md section B)."""
 
 from rummy_tui.core.marks import N_
-from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
+from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT, TARGET_SCORE_LABEL
 from rummy_tui.core.variants.ruleset import (
     AceRule,
     DrawRule,
@@ -56,7 +56,7 @@ RULES = RuleSet(
         ),
         OptionSpec(
             field="target_score",
-            label=N_("Points to win"),
+            label=TARGET_SCORE_LABEL,
             choices=(100, 25, 150, 250, None),
             help=N_("Default 100 with pip scoring, 25 with per-card scoring (B-6)."),
         ),

@@ -1,7 +1,7 @@
 """Classic Rummy (RULES.md section C)."""
 
 from rummy_tui.core.marks import N_
-from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
+from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT, TARGET_SCORE_LABEL
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
@@ -23,7 +23,7 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="target_score",
-            label=N_("Points to win"),
+            label=TARGET_SCORE_LABEL,
             choices=(100, 150, 250, None),
             help=N_("The first player to reach this total wins (None: play a number of deals)."),
         ),

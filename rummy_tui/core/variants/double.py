@@ -1,7 +1,7 @@
 """Double Rum (RULES.md section D)."""
 
 from rummy_tui.core.marks import N_
-from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT
+from rummy_tui.core.variants.common import MATCH_DEALS, REBUILD_LIMIT, TARGET_SCORE_LABEL
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
@@ -29,7 +29,7 @@ RULES = RuleSet(
     options=(
         OptionSpec(
             field="target_score",
-            label=N_("Points to win"),
+            label=TARGET_SCORE_LABEL,
             choices=(250, 100, 150, 500, None),
             help=N_("The first player to reach this total wins (D-8)."),
         ),

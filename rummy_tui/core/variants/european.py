@@ -1,7 +1,7 @@
 """European Rummy, Finnish eurooppalainen rommi (RULES.md section E)."""
 
 from rummy_tui.core.marks import N_
-from rummy_tui.core.variants.common import REBUILD_LIMIT
+from rummy_tui.core.variants.common import DEAL_LIMIT_LABEL, REBUILD_LIMIT
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
@@ -46,7 +46,7 @@ RULES = RuleSet(
         ),
         OptionSpec(
             field="deal_limit",
-            label=N_("Number of deals"),
+            label=DEAL_LIMIT_LABEL,
             choices=(None, 1, 2, 4, 6, 8, 12),
             help=N_("None: one deal per player, so everyone deals once (E-9)."),
         ),

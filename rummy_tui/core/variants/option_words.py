@@ -12,6 +12,8 @@ from enum import Enum
 from rummy_tui.core.marks import N_
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, UnmatchedValue
 
+_PER_CARD = N_("1 point per card")
+
 CHOICE_WORDS: dict[Enum, str] = {
     AceRule.LOW: N_("ace low only (A-2-3)"),
     AceRule.HIGH_OR_LOW: N_("ace high or low, not round the corner"),
@@ -21,7 +23,7 @@ CHOICE_WORDS: dict[Enum, str] = {
     DrawRule.HOYLE: N_("Hoyle (discard first)"),
     DrawRule.DIG: N_("dig into the discard pile"),
     UnmatchedValue.PIP: N_("pip value, ace 11"),
-    UnmatchedValue.PER_CARD: N_("1 point per card"),
+    UnmatchedValue.PER_CARD: _PER_CARD,
 }
 """An enum option value as the menus and the help list it."""
 
@@ -34,7 +36,7 @@ NOTE_WORDS: dict[tuple[str, object], str] = {
     ("draw_rule", DrawRule.BOATHOUSE): N_("Boathouse draw"),
     ("draw_rule", DrawRule.HOYLE): N_("Hoyle draw"),
     ("unmatched_value", UnmatchedValue.PIP): N_("unmatched cards at pip value"),
-    ("unmatched_value", UnmatchedValue.PER_CARD): N_("1 point per card"),
+    ("unmatched_value", UnmatchedValue.PER_CARD): _PER_CARD,
     ("top_discard_free", True): N_("top discard free"),
     ("top_discard_free", False): N_("top discard must be used"),
     ("discard_to_go_out", True): N_("must discard to go out"),

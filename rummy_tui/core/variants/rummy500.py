@@ -1,6 +1,7 @@
 """Rummy 500, also Michigan Rum or Pinochle Rummy (RULES.md section R)."""
 
 from rummy_tui.core.marks import N_
+from rummy_tui.core.variants.common import TARGET_SCORE_LABEL
 from rummy_tui.core.variants.ruleset import AceRule, DrawRule, OptionSpec, RuleIds, RuleSet, Scoring
 
 RULES = RuleSet(
@@ -54,7 +55,7 @@ RULES = RuleSet(
         ),
         OptionSpec(
             field="target_score",
-            label=N_("Points to win"),
+            label=TARGET_SCORE_LABEL,
             choices=(500, 250, 1000),
             help=N_("First to this total wins; the highest if several pass it (R-12)."),
         ),

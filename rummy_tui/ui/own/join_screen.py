@@ -18,7 +18,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import BACK, JOIN_A_TABLE
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
@@ -36,7 +37,7 @@ class JoinScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "join",
         [
-            Binding("escape", "back", N_("Back"), key_display="Esc"),
+            Binding("escape", "back", BACK, key_display="Esc"),
         ],
     )
 
@@ -51,7 +52,7 @@ class JoinScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Join a table"), id="text-title", markup=False)
+            yield Static(_(JOIN_A_TABLE), id="text-title", markup=False)
             yield Static(
                 _("Type the join code the shared screen shows for your seat."),
                 markup=False,

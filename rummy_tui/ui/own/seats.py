@@ -133,10 +133,11 @@ def own_screens_screen(
     table goes on as it was, unless the seat to act moved: then its hand-off comes (or the
     shared screen waits for its own screen). ``first_line`` (untranslated) is the list's
     first line, where it opens: back to the table unless said."""
+    from rummy_tui.i18n.labels import BACK_TO_THE_TABLE
     from rummy_tui.persistence.paths import data_dir as find_data_dir
     from rummy_tui.persistence.serving import served_addresses
     from rummy_tui.ui.own.qr_blocks import qr_text
-    from rummy_tui.ui.own.seats_screen import BACK_TO_TABLE, OwnScreensScreen
+    from rummy_tui.ui.own.seats_screen import OwnScreensScreen
 
     issue_missing_codes(session)
     host = session.host
@@ -160,6 +161,6 @@ def own_screens_screen(
         new_code=new_code,
         served_at=lambda: served_addresses(find_data_dir(host.data_dir)),
         qr_code=qr_text,
-        first_line=first_line or BACK_TO_TABLE,
+        first_line=first_line or BACK_TO_THE_TABLE,
     )
     host.show_screen(screen, closed)

@@ -29,6 +29,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import BACK_TO_THE_TABLE, OWN_SCREENS
 from rummy_tui.i18n.outside_text import fill, plain
 from rummy_tui.table.seats import (
     AskBringBack,
@@ -67,8 +68,6 @@ def _listed(place: SeatPlace | None) -> ListedSeat | None:
     return ListedSeat(place.seat, place.name, place.own_screen, place.joined)
 
 
-BACK_TO_TABLE = N_("Back to the table")
-"""The first line of the list opened from the table (it closes the list)."""
 START_MATCH = N_("Start the match")
 """The first line of the list shown before a new match's first turn."""
 CONTINUE_MATCH = N_("Continue the match")
@@ -86,8 +85,8 @@ class OwnScreensScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "own_screens",
         [
-            Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
-            Binding("o", "close", N_("Back to the table"), show=False),
+            Binding("escape", "close", BACK_TO_THE_TABLE, key_display="Esc"),
+            Binding("o", "close", BACK_TO_THE_TABLE, show=False),
             Binding("n", "new_code", N_("New code"), show=False),
             Binding("b", "bring_back", N_("Bring back to this keyboard"), show=False),
         ],
@@ -100,7 +99,7 @@ class OwnScreensScreen(ModalScreen[None]):
         new_code: Callable[[int], None],
         served_at: Callable[[], list[str]],
         qr_code: Callable[[str], RenderableType] | None = None,
-        first_line: str = BACK_TO_TABLE,
+        first_line: str = BACK_TO_THE_TABLE,
     ) -> None:
         """``places`` reads the seats anew; ``move(seat, own_screen)`` moves one and says why
         not; ``new_code(seat)`` gives one a new code; ``served_at`` lists the addresses the game
@@ -116,7 +115,7 @@ class OwnScreensScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="own-screens"):
-            yield Static(_("Own screens"), id="text-title", markup=False)
+            yield Static(_(OWN_SCREENS), id="text-title", markup=False)
             yield OptionList(id="own-seats")
             with VerticalScroll():
                 yield Static("", id="own-detail", markup=False)

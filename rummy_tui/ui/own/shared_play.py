@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from rummy_tui.core import Action, ActionRecord, StartDeal
 from rummy_tui.i18n import _
-from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.persistence.shared_match import DamagedMove, Lost, Refused, SharedMatch
+from rummy_tui.persistence.shared_moves import moved_first_words
 from rummy_tui.persistence.shared_tables import join_code, table_path
 
 if TYPE_CHECKING:
@@ -192,9 +192,7 @@ def moved_first(winner: Entry) -> str:
     """What a screen whose move came too late says: the move that was made instead."""
     if isinstance(winner, ActionRecord) and isinstance(winner.action, StartDeal):
         return _("The next deal was dealt on another screen.")
-    return _("Another screen moved first, so your move was not made: {move}").format(
-        move=entry_sentence(winner)
-    )
+    return moved_first_words(winner)
 
 
 def open_link(data_dir: Path, tag: str) -> SharedLink:

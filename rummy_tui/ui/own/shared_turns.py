@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from rummy_tui.core import Action, ActionRecord, IllegalAction, StartDeal, TakeBack
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import CONTINUE
 from rummy_tui.persistence.errors import SaveError
 from rummy_tui.persistence.shared_match import WATCH_INTERVAL
 from rummy_tui.persistence.shared_moves import DamagedMove
@@ -146,7 +147,7 @@ class SharedTurns:
             "{problem} Continue the match as it stood before move {seq}? Move {seq} and "
             "every move after it are dropped from the shared match."
         ).format(problem=damage, seq=damage.seq)
-        self.session.host.show_screen(ConfirmDialog(question, _("Continue")), self._drop_damaged)
+        self.session.host.show_screen(ConfirmDialog(question, _(CONTINUE)), self._drop_damaged)
 
     def _drop_damaged(self, confirmed: bool | None) -> None:
         """The answer to :meth:`damaged`'s question: drop the damaged tail of the log."""

@@ -24,7 +24,7 @@ from rummy_tui.core import Action, Card, DrawTwo, GoOut, LayOffCard, Meld, Playe
 from rummy_tui.core.offers import Choice as Offered
 from rummy_tui.core.offers import Offer, Refusal, SeatOffers
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.i18n.refusals import shared_refusal_sentence
+from rummy_tui.i18n.refusals import move_not_allowed, shared_refusal_sentence
 from rummy_tui.i18n.table_words import keyboard_takes_back
 from rummy_tui.table import Mode
 from rummy_tui.ui.play.refusal_text import refusal_text
@@ -158,7 +158,7 @@ def too_many_selected(kind: OneCardMove, selected: int) -> Complain:
 def refusal_words(refusal: Refusal | None, settings: DisplaySettings) -> str:
     """A refusal of the core in the table's words (its cards drawn as the table draws them)."""
     if refusal is None:
-        return _("That move is not allowed.")
+        return move_not_allowed()
     return refusal_text(refusal.error(), settings)
 
 

@@ -146,7 +146,7 @@ class MatchOpener:
         host = self.host
         store = host.store()
         if store is None:
-            host.notice(host.data.store_problem or _("Saving is not possible."), "error")
+            host.notice(host.data.why_not_saving(), "error")
             host.show_title()
             return
         host.clear_screens()

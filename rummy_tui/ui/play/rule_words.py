@@ -18,8 +18,20 @@ from typing import Any
 from rummy_tui.core import RuleSet
 from rummy_tui.core.deal_terms import melding_words
 from rummy_tui.core.variants.option_words import choice_words, note_words
-from rummy_tui.i18n import _, count_cards, lists, ngettext
+from rummy_tui.i18n import N_, _, count_cards, lists, ngettext
+from rummy_tui.i18n.deal_words import count_deals
+from rummy_tui.i18n.labels import NONE
 from rummy_tui.ui.shell.assets import read_asset
+
+NO_JOKERS = N_("no jokers")
+"""A pack without jokers, in the top line's notes and the variant's facts."""
+JOKERS = N_("jokers")
+"""The jokers: the top line's note of one a pack, the wild cards of the variant's facts."""
+
+
+def no_table_options() -> str:
+    """What the rules help and the new-game form say of a variant without table options."""
+    return _("This variant has no table options.")
 
 
 def choice_label(rules: RuleSet, field: str, value: Any) -> str:
@@ -52,7 +64,7 @@ def _unset_label(rules: RuleSet, field: str) -> str:
         return _("one per player") if rules.target_score is None else _("no limit")
     if field == "rebuild_limit":
         return _("unlimited")
-    return _("none")
+    return _(NONE)
 
 
 def _number_label(field: str, value: int) -> str:
@@ -61,11 +73,11 @@ def _number_label(field: str, value: int) -> str:
     if field == "target_score":
         return ngettext("{n} point", "{n} points", value).format(n=value)
     if field == "deal_limit":
-        return ngettext("{n} deal", "{n} deals", value).format(n=value)
+        return count_deals(value)
     if field == "rebuild_limit":
         return ngettext("{n} rebuild", "{n} rebuilds", value).format(n=value)
     if field == "jokers_per_pack":
-        return _("none") if value == 0 else _("{n} per pack").format(n=value)
+        return _(NONE) if value == 0 else _("{n} per pack").format(n=value)
     return str(value)
 
 
@@ -96,9 +108,9 @@ def _note(rules: RuleSet, field: str, label: str, value: Any) -> str:
         return _(known)
     if field == "jokers_per_pack" and isinstance(value, int):
         if value == 0:
-            return _("no jokers")
+            return _(NO_JOKERS)
         if value == 1:
-            return _("jokers")
+            return _(JOKERS)
         return _("{n} jokers a pack").format(n=value)
     if field == "rebuild_limit":
         if value is None:
@@ -159,16 +171,16 @@ def glance_markdown(rules: RuleSet) -> str:
             "{n} joker per pack", "{n} jokers per pack", rules.jokers_per_pack
         ).format(n=rules.jokers_per_pack)
     else:
-        jokers = _("no jokers")
+        jokers = _(NO_JOKERS)
     dealt = _per_count(_by_players(rules.hand_size_by_players, rules), count_cards, True)
     if rules.jokers_per_pack and rules.twos_wild:
         wild = _("jokers and twos")
     elif rules.jokers_per_pack:
-        wild = _("jokers")
+        wild = _(JOKERS)
     elif rules.twos_wild:
         wild = _("twos")
     else:
-        wild = _("none")
+        wild = _(NONE)
     melds = _("runs only") if not rules.groups_allowed else _("groups and runs")
     aces = choice_label(rules, "ace_rule", rules.ace_rule)
     lines = [
@@ -201,7 +213,7 @@ def option_help(rules: RuleSet, field: str, help_text: str) -> str:
 def options_markdown(rules: RuleSet) -> str:
     """The table options with the value in force and one line of help each."""
     if not rules.options:
-        return _("This variant has no table options.")
+        return no_table_options()
     lines = []
     for option in rules.options:
         value = choice_label(rules, option.field, getattr(rules, option.field))

@@ -28,8 +28,9 @@ from rummy_tui.core import Action, ActionRecord, Card, IllegalAction, Phase, Pla
 from rummy_tui.core.offers import Refusal, SeatOffers, offers
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import turn_started_refusal
-from rummy_tui.i18n import N_, _
-from rummy_tui.persistence.autosave import Autosave
+from rummy_tui.i18n import _
+from rummy_tui.i18n.refusals import move_not_allowed
+from rummy_tui.persistence.autosave import SAVED_NOTE, Autosave
 from rummy_tui.persistence.shared_seats import KEYBOARD_SEAT
 from rummy_tui.table import Mode, Seating, SeatPlace, TableModel, step
 from rummy_tui.table import effects as do
@@ -374,7 +375,7 @@ class MatchSession:
     def note_saved(self) -> None:
         """The save state in the table's top line (a joined screen: "saved", every move shown
         is in the shared match file)."""
-        self.table.set_saved_note(N_("saved") if self.joined else self.saving.note)
+        self.table.set_saved_note(SAVED_NOTE if self.joined else self.saving.note)
 
     def restyle(self, settings: DisplaySettings) -> None:
         """Redraw the table with new display settings (and the language in use)."""
@@ -422,7 +423,7 @@ class MatchSession:
             return
         outcome = self.act(action, Source.PERSON)
         if not outcome.ok:
-            self.table.refused(outcome.reason or _("That move is not allowed."))
+            self.table.refused(outcome.reason or move_not_allowed())
 
     def take_back(self, seat: int | None = None) -> None:
         """``u``: the person at the keyboard (or ``seat``: the one whose discard the hand-off

@@ -12,9 +12,18 @@ from typing import Literal
 from textual.binding import Binding, BindingType
 
 from rummy_tui.i18n import N_
+from rummy_tui.i18n.labels import HELP, HINT, LOG, OWN_SCREENS, SCORE_SHEET, TAKE_BACK, THIS_HELP
 from rummy_tui.ui.shell.keymap import named
 
 TAKE_BACK_HELP = N_("take back the newest move of your turn (P-4); press again for the one before")
+MOVE = N_("Move")
+"""The arrow keys, each moving the cursor along the hand."""
+FIRST_OR_LAST = N_("First or last card")
+"""Home and End."""
+REORDER = N_("Reorder")
+"""Shift with the left or right arrow: the card under the cursor moves."""
+SCROLL_PLAYERS = N_("Scroll players")
+"""Page up and page down over the players panel."""
 
 TABLE_BINDINGS: list[BindingType] = named(
     "table",
@@ -22,18 +31,18 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "left",
             "cursor(-1)",
-            N_("Move"),
+            MOVE,
             key_display="←→↑↓",
             id="left",
             tooltip=N_("move along the hand (↑↓ a line of a long hand)"),
         ),
-        Binding("right", "cursor(1)", N_("Move"), show=False, id="right"),
-        Binding("up", "cursor_line(-1)", N_("Move"), show=False, id="up"),
-        Binding("down", "cursor_line(1)", N_("Move"), show=False, id="down"),
+        Binding("right", "cursor(1)", MOVE, show=False, id="right"),
+        Binding("up", "cursor_line(-1)", MOVE, show=False, id="up"),
+        Binding("down", "cursor_line(1)", MOVE, show=False, id="down"),
         Binding(
             "home",
             "cursor_end(0)",
-            N_("First or last card"),
+            FIRST_OR_LAST,
             show=False,
             key_display="Home",
             id="first",
@@ -41,7 +50,7 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "end",
             "cursor_end(1)",
-            N_("First or last card"),
+            FIRST_OR_LAST,
             show=False,
             key_display="End",
             id="last",
@@ -56,12 +65,12 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "shift+left",
             "move_card(-1)",
-            N_("Reorder"),
+            REORDER,
             key_display="⇧←→",
             id="reorder_left",
             tooltip=N_("move the card under the cursor (arrange the hand by hand)"),
         ),
-        Binding("shift+right", "move_card(1)", N_("Reorder"), show=False, id="reorder_right"),
+        Binding("shift+right", "move_card(1)", REORDER, show=False, id="reorder_right"),
         Binding("d", "draw", N_("Draw"), tooltip=N_("draw the top card of the stock")),
         Binding(
             "t",
@@ -90,7 +99,7 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "L",
             "show_log",
-            N_("Log"),
+            LOG,
             key_display="L",
             id="log",
             tooltip=N_("the whole log of the match, your last turn marked (Esc returns)"),
@@ -124,11 +133,11 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "escape", "clear", N_("Unselect"), key_display="Esc", tooltip=N_("unselect every card")
         ),
-        Binding("u", "take_back", N_("Take back"), tooltip=TAKE_BACK_HELP),
+        Binding("u", "take_back", TAKE_BACK, tooltip=TAKE_BACK_HELP),
         Binding(
             "u",
             "take_back_refused",
-            N_("Take back"),
+            TAKE_BACK,
             show=False,
             tooltip=TAKE_BACK_HELP,
             id="take_back",
@@ -136,31 +145,29 @@ TABLE_BINDINGS: list[BindingType] = named(
         Binding(
             "h",
             "hint",
-            N_("Hint"),
+            HINT,
             tooltip=N_("hint: the best arrangement of your hand and a suggested move"),
         ),
-        Binding("question_mark", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        Binding("question_mark", "help", HELP, key_display="?", tooltip=THIS_HELP),
         Binding(
             "c",
             "sheet",
-            N_("Score sheet"),
+            SCORE_SHEET,
             tooltip=N_("the score sheet of the match (Esc returns; v switches to the chart)"),
         ),
         Binding(
             "pageup",
             "scroll_players(-1)",
-            N_("Scroll players"),
+            SCROLL_PLAYERS,
             key_display="PgUp/PgDn",
             id="players_up",
             tooltip=N_("scroll the players panel when the table does not fit"),
         ),
-        Binding(
-            "pagedown", "scroll_players(1)", N_("Scroll players"), show=False, id="players_down"
-        ),
+        Binding("pagedown", "scroll_players(1)", SCROLL_PLAYERS, show=False, id="players_down"),
         Binding(
             "o",
             "own_screens",
-            N_("Own screens"),
+            OWN_SCREENS,
             show=False,
             tooltip=N_("play a seat on a screen of its own (a terminal or a phone), or back here"),
         ),

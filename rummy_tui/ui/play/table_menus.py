@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import BACK_TO_THE_TABLE, HINT
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -87,7 +88,7 @@ def leave_table(
     from rummy_tui.ui.screens.prompt import Choice, ChoiceScreen
 
     choices = [
-        Choice(_("Back to the table"), "stay"),
+        Choice(_(BACK_TO_THE_TABLE), "stay"),
         Choice(_("Leave to the title screen"), "title"),
         Choice(_("Quit the game"), "quit"),
     ]
@@ -210,4 +211,4 @@ def show_hint(host: TableHost, found: Hint | str) -> None:
     """What the hint engine suggests for the player at the keyboard (or why there is none)."""
     from rummy_tui.ui.screens.prompt import TextScreen, hint_text
 
-    host.show_screen(TextScreen(_("Hint"), hint_text(found, host.settings)))
+    host.show_screen(TextScreen(_(HINT), hint_text(found, host.settings)))

@@ -18,6 +18,7 @@ from rummy_tui.core.melds import MeldKind
 from rummy_tui.core.offers import SeatOffers
 from rummy_tui.core.seat_options import GoalKind, MatchGoal, match_goal
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.deal_words import count_deals, deal_number_words
 from rummy_tui.match.setup import names_level
 from rummy_tui.table.model import Mode
 from rummy_tui.ui.play.render import (
@@ -102,23 +103,32 @@ def _draw_keys(view: PlayerView, offers: SeatOffers, top: Text | None) -> str:
     return _("{draw} turns the discard pile over as the stock or {take} to take {card}")
 
 
-def _phase_line(name: str, what: str, how: Text | str) -> Text:
-    """The phase line's layout: who, what to do (bold), and the keys that do it."""
+def _phase_line(name: str, what: Text | str, how: Text | str) -> Text:
+    """The phase line's layout: who, what to do (bold), and the keys that do it (``what`` as
+    a Text is drawn as it is, its style and spacing given)."""
+    if isinstance(what, str):
+        what = Text(what + " ", style="bold")  # the bar's spacing, as it always was
     # Translators: the phase line. {name} is the player to act, {what} what to do now
-    # (e.g. "Draw a card"), {how} the keys that do it.
+    # (e.g. "Draw a card", or "Use the 7♥ you took" when a card must be used), {how} the
+    # keys that do it.
     return fill(
         _("{name}: {what} — {how}"),
         name=Text(name, style=style(*NAME_STYLE)),
-        what=Text(what + " ", style="bold"),  # the bar's spacing, as it always was
+        what=what,
         how=how,
     )
+
+
+def _playing(name: str) -> str:
+    """Who is playing now (the hand's box of a computer, the phase line off a turn)."""
+    return _("{name} is playing…").format(name=name)
 
 
 def computer_playing(name: str, level: str) -> str:
     """What the hand's box says while a computer plays: "Bob (computer) is playing…", but
     "Computer 4 (normal) is playing…" (its name says already what it is)."""
     if names_level(name, level):
-        return _("{name} is playing…").format(name=name)
+        return _playing(name)
     return _("{name} (computer) is playing…").format(name=name)
 
 
@@ -131,7 +141,7 @@ def phase_hint(
     if view.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER):
         return Text(_("The deal is over."), style="bold")
     if mode is not Mode.PLAY or offers is None:
-        return Text(_("{name} is playing…").format(name=name), style="bold")
+        return Text(_playing(name), style="bold")
     can_go_out = bool(offers.go_out.allowed)
     top = card_text(view.top_discard, settings) if view.top_discard is not None else None
     if view.phase is Phase.DRAW:
@@ -149,13 +159,7 @@ def phase_hint(
         how = keyed(
             _("meld it (select, {meld}) or lay it off ({lay_off}) before you discard (R-5)")
         )
-        # Translators: the phase line when a card must be used; {what} is "Use the 7♥ you took".
-        return fill(
-            _("{name}: {what} — {how}"),
-            name=Text(name, style=style(*NAME_STYLE)),
-            what=what,
-            how=how,
-        )
+        return _phase_line(name, what, how)
     if "meld" in offers.moves:
         return _phase_line(
             name,
@@ -184,7 +188,7 @@ def goal_words(goal: MatchGoal) -> str:
         # Translators: the match goal in the top line: the first player to reach this score wins.
         return _("first to {score}").format(score=goal.number)
     if goal.kind is GoalKind.DEALS:
-        return ngettext("{n} deal", "{n} deals", goal.number).format(n=goal.number)
+        return count_deals(goal.number)
     return ngettext("{n} deal (one each)", "{n} deals (one each)", goal.number).format(
         n=goal.number
     )
@@ -201,7 +205,7 @@ def top_line(view: PlayerView, saved: str, width: int = 0) -> Text:
     first = Text()
     first.append(f" {_(rules.name)} ", style="bold reverse")
     first.append(" ")
-    first.append(_("Deal {number}").format(number=view.deal_number))
+    first.append(deal_number_words(view.deal_number))
     phrases = [first]
     if 0 <= view.dealer < len(view.players):
         phrases.append(Text(" · " + _("{name} deals").format(name=view.players[view.dealer])))

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.i18n import N_, _, pgettext
+from rummy_tui.i18n.labels import LEAVE_THE_TABLE
 from rummy_tui.ui.play.render import card_text
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
@@ -79,7 +80,7 @@ class CutScreen(ScrollKeys, Screen[str]):
         "cut",
         [
             Binding("enter", "go", N_("Start the deal"), key_display="Enter"),
-            Binding("q", "leave", N_("Leave the table")),
+            Binding("q", "leave", LEAVE_THE_TABLE),
             *ScrollKeys.SCROLL_BINDINGS,
         ],
     )

@@ -24,8 +24,9 @@ from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import GoalKind, match_goal
 from rummy_tui.core.state import ScoreLine
-from rummy_tui.i18n import N_, _, lists, pgettext
-from rummy_tui.i18n.deal_words import ending_words, score_line_words
+from rummy_tui.i18n import _, lists, pgettext
+from rummy_tui.i18n.deal_words import ending_words, no_cards_words, score_line_words
+from rummy_tui.i18n.labels import CONTINUE, LEAVE_THE_TABLE, SCORE_SHEET
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.play.render import (
@@ -75,7 +76,7 @@ def table_cards(view: PlayerView, seat: int, settings: DisplaySettings) -> Text:
             if meld.owner != seat:
                 part.append(f"→#{meld.meld_id}", style=colour("game-link"))
             parts.append(part)
-    return join_texts(parts, " | ") if parts else Text(_("nothing"), style="dim")
+    return join_texts(parts, " | ") if parts else Text(no_cards_words(), style="dim")
 
 
 def has_table_cards(view: PlayerView, seat: int) -> bool:
@@ -83,14 +84,19 @@ def has_table_cards(view: PlayerView, seat: int) -> bool:
     return any(card.seat == seat for meld in view.melds for card in meld.cards)
 
 
+def _chips() -> str:
+    """The chips unit, short and long alike."""
+    return pgettext("unit", "chips")
+
+
 def unit_short(terms: DealTerms) -> str:
     """The unit after a deal's change: "pts" or "chips" (abbreviated: any number fits)."""
-    return pgettext("unit", "chips") if terms.unit == "chips" else pgettext("unit", "pts")
+    return _chips() if terms.unit == "chips" else pgettext("unit", "pts")
 
 
 def unit_long(terms: DealTerms) -> str:
     """The unit after a total in the standings (abbreviated where the language needs it)."""
-    return pgettext("unit", "chips") if terms.unit == "chips" else pgettext("unit", "points")
+    return _chips() if terms.unit == "chips" else pgettext("unit", "points")
 
 
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
@@ -277,9 +283,9 @@ class DealEndScreen(ScrollKeys, Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "deal_end",
         [
-            Binding("enter", "next", N_("Continue"), key_display="Enter"),
-            Binding("c", "sheet", N_("Score sheet")),
-            Binding("q", "leave", N_("Leave the table")),
+            Binding("enter", "next", CONTINUE, key_display="Enter"),
+            Binding("c", "sheet", SCORE_SHEET),
+            Binding("q", "leave", LEAVE_THE_TABLE),
             *ScrollKeys.SCROLL_BINDINGS,
         ],
     )

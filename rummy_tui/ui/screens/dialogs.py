@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import CANCEL, DELETE, RENAME
+from rummy_tui.persistence.names import name_missing
 from rummy_tui.ui.screens.menu_parts import ButtonActions
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
@@ -32,7 +34,7 @@ class ConfirmDialog(ButtonActions, ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "confirm",
         [
-            Binding("escape", "answer(False)", N_("Cancel"), id="cancel"),
+            Binding("escape", "answer(False)", CANCEL, id="cancel"),
             Binding("n", "answer(False)", N_("No"), show=False, id="no"),
             Binding("y", "answer(True)", N_("Yes"), show=False, id="yes"),
         ],
@@ -43,7 +45,7 @@ class ConfirmDialog(ButtonActions, ModalScreen[bool]):
         super().__init__()
         translate_bindings(self)
         self.question = question
-        self.confirm_label = confirm_label if confirm_label is not None else _("Delete")
+        self.confirm_label = confirm_label if confirm_label is not None else _(DELETE)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -70,9 +72,7 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
 
     CSS_PATH = stylesheet_paths("dialogs.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = named(
-        "rename", [Binding("escape", "cancel", N_("Cancel"))]
-    )
+    BINDINGS: ClassVar[list[BindingType]] = named("rename", [Binding("escape", "cancel", CANCEL)])
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"rename-ok": "rename", "rename-cancel": "cancel"}
 
     def __init__(self, old_name: str, attempt: Callable[[str], str | None]) -> None:
@@ -87,8 +87,8 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
             yield Input(self.old_name, id="rename-input", max_length=64)
             yield Static("", id="rename-problem", markup=False)
             with Horizontal(id="rename-buttons"):
-                yield Button(_("Rename"), variant="primary", id="rename-ok")
-                yield Button(_("Cancel"), id="rename-cancel")
+                yield Button(_(RENAME), variant="primary", id="rename-ok")
+                yield Button(_(CANCEL), id="rename-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#rename-input", Input).focus()
@@ -101,7 +101,7 @@ class RenameDialog(ButtonActions, ModalScreen[str | None]):
         """Rename to the name typed (the dialog stays open while the name is refused)."""
         new_name = self.query_one("#rename-input", Input).value.strip()
         if not new_name:
-            problem: str | None = _("A save needs a name.")
+            problem: str | None = name_missing()
         elif new_name == self.old_name:
             self.dismiss(None)
             return

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import BACK, CLOSE
 from rummy_tui.ui.shell.assets import AssetMissing, read_asset, stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.translate import translate_bindings
@@ -77,8 +78,8 @@ class GuideScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "guide",
         [
-            Binding("escape", "close", N_("Close")),
-            Binding("backspace", "back", N_("Back"), tooltip=N_("the page shown before")),
+            Binding("escape", "close", CLOSE),
+            Binding("backspace", "back", BACK, tooltip=N_("the page shown before")),
         ],
     )
 

@@ -34,6 +34,7 @@ from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import BACK, LEAVE_THE_TABLE, TAKE_BACK
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.settings import DisplaySettings
@@ -99,8 +100,8 @@ class HandoffScreen(ScrollKeys, Screen[str]):
         "handoff",
         [
             Binding("enter", "go", N_("I am at the keyboard"), key_display="Enter"),
-            Binding("q", "leave", N_("Leave the table")),
-            Binding("u", "take_back", N_("Take back")),
+            Binding("q", "leave", LEAVE_THE_TABLE),
+            Binding("u", "take_back", TAKE_BACK),
             *ScrollKeys.SCROLL_BINDINGS,
         ],
     )
@@ -224,7 +225,7 @@ class TakeBackGate(HandoffScreen):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "take_back_gate",
         [
-            Binding("escape", "back", N_("Back"), key_display="Esc"),
+            Binding("escape", "back", BACK, key_display="Esc"),
         ],
     )
 

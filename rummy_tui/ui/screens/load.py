@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.i18n.labels import BACK, CLEAR, DELETE, LOAD_A_SAVED_MATCH, RENAME
 from rummy_tui.ui.screens.dialogs import ConfirmDialog, RenameDialog
 from rummy_tui.ui.screens.menu_parts import ButtonActions
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -26,6 +27,9 @@ from rummy_tui.ui.shell.save_lines import describe_save, played_key, save_field
 from rummy_tui.ui.shell.translate import translate_bindings
 
 __all__ = ["ConfirmDialog", "LoadScreen", "RenameDialog", "describe_save"]
+
+CLEAR_FINISHED = N_("Clear finished")
+"""The key and the button that delete the finished matches."""
 
 
 class SaveStoreLike(Protocol):
@@ -64,11 +68,11 @@ class LoadScreen(ButtonActions, Screen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "load",
         [
-            Binding("escape", "back", N_("Back")),
-            Binding("r", "rename", N_("Rename")),
-            Binding("d", "delete", N_("Delete")),
-            Binding("delete", "delete", N_("Delete"), show=False),
-            Binding("c", "clear_finished", N_("Clear finished")),
+            Binding("escape", "back", BACK),
+            Binding("r", "rename", RENAME),
+            Binding("d", "delete", DELETE),
+            Binding("delete", "delete", DELETE, show=False),
+            Binding("c", "clear_finished", CLEAR_FINISHED),
             Binding("b", "restore_backup", N_("Restore backup")),
         ],
     )
@@ -83,16 +87,16 @@ class LoadScreen(ButtonActions, Screen[str | None]):
         self._listed_width = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Load a saved match"), id="load-header", classes="screen-header")
+        yield Static(_(LOAD_A_SAVED_MATCH), id="load-header", classes="screen-header")
         yield OptionList(id="load-list")
         yield Static(_("No saved matches yet."), id="load-empty")
         yield Static("", id="load-message", markup=False, classes="-empty")
         with Horizontal(id="load-bar"):
             yield Button(pgettext("button", "Load"), variant="primary", id="load-load")
-            yield Button(_("Rename"), id="load-rename")
-            yield Button(_("Delete"), variant="error", id="load-delete")
-            yield Button(_("Clear finished"), id="load-clear")
-            yield Button(_("Back"), id="load-back")
+            yield Button(_(RENAME), id="load-rename")
+            yield Button(_(DELETE), variant="error", id="load-delete")
+            yield Button(_(CLEAR_FINISHED), id="load-clear")
+            yield Button(_(BACK), id="load-back")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -281,7 +285,7 @@ class LoadScreen(ButtonActions, Screen[str | None]):
                     "Delete the {n} finished matches? This cannot be undone.",
                     count,
                 ).format(n=count),
-                confirm_label=_("Clear"),
+                confirm_label=_(CLEAR),
             ),
             answered,
         )

@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rummy_tui.core import ActionRecord
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import BACK, BACK_TO_THE_TABLE
 from rummy_tui.i18n.log_lines import since_mark
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
@@ -58,9 +59,9 @@ class LogScreen(ScrollKeys, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "log",
         [
-            Binding("escape", "close", N_("Back to the table"), key_display="Esc"),
-            Binding("l", "close", N_("Back"), show=False),
-            Binding("enter", "close", N_("Back"), show=False),
+            Binding("escape", "close", BACK_TO_THE_TABLE, key_display="Esc"),
+            Binding("l", "close", BACK, show=False),
+            Binding("enter", "close", BACK, show=False),
             *ScrollKeys.SCROLL_BINDINGS,
         ],
     )

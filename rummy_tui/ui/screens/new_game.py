@@ -23,9 +23,10 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.i18n.labels import BACK, CLEAR, PLAYERS, VARIANT, seat_label
 from rummy_tui.i18n.outside_text import content, notify
 from rummy_tui.match.setup import NAME_MAX_LENGTH, MatchSetup, SeatKind
-from rummy_tui.ui.play.rule_words import choice_label, option_help
+from rummy_tui.ui.play.rule_words import choice_label, no_table_options, option_help
 from rummy_tui.ui.screens.menu_parts import ButtonActions, fit_columns
 from rummy_tui.ui.screens.rules_help import RulesScreen
 from rummy_tui.ui.screens.setup_check import (
@@ -51,6 +52,9 @@ from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.translate import translate_bindings
 
+START = N_("Start")
+"""The key and the button that start the match."""
+
 
 class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     """Choose a variant, the players and the table options, then Start.
@@ -69,8 +73,8 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "new_game",
         [
-            Binding("escape", "back", N_("Back")),
-            Binding("ctrl+s", "start", N_("Start"), priority=True),
+            Binding("escape", "back", BACK),
+            Binding("ctrl+s", "start", START, priority=True),
             Binding("f1", "show_rules", N_("Rules of this variant")),
         ],
     )
@@ -110,12 +114,12 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
         )
         rules = self._presets[self.variant_id]
         with VerticalScroll(id="ng-body"):
-            yield Label(_("Variant"), classes="section")
+            yield Label(_(VARIANT), classes="section")
             yield OptionList(
                 *(Option(variant_prompt(rules), id=vid) for vid, rules in self._presets.items()),
                 id="ng-variant",
             )
-            yield Label(_("Players"), classes="section")
+            yield Label(_(PLAYERS), classes="section")
             with Horizontal(classes="row"):
                 yield Label(_(ROW_LABELS["count"]), classes="row-label")
                 yield Select(
@@ -177,15 +181,15 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
             yield Static("", classes="problem -empty", id="ng-seed-problem")
         with Horizontal(id="ng-bar"):
             yield Static("", id="ng-status")
-            yield Button(_("Start"), id="ng-start", variant="success")
+            yield Button(_(START), id="ng-start", variant="success")
             if self.last is not None or self.had_draft:
-                yield Button(_("Clear"), id="ng-clear")
-            yield Button(_("Back"), id="ng-back")
+                yield Button(_(CLEAR), id="ng-clear")
+            yield Button(_(BACK), id="ng-back")
         yield Footer()
 
     def _seat_row(self, index: int) -> Horizontal:
         return Horizontal(
-            Label(_("Seat {number}").format(number=index + 1), classes="seat-label"),
+            Label(seat_label(index + 1), classes="seat-label"),
             Input(
                 self._names[index],
                 placeholder=_("name"),
@@ -209,7 +213,7 @@ class NewGameScreen(ButtonActions, Screen[MatchSetup | None]):
     def _option_rows(self, variant_id: str) -> list[Widget]:
         preset = self._presets[variant_id]
         if not preset.options:
-            return [Static(_("This variant has no table options."), classes="option-help")]
+            return [Static(no_table_options(), classes="option-help")]
         rows: list[Widget] = []
         for spec in preset.options:
             rows.append(

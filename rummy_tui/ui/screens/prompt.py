@@ -23,7 +23,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from rummy_tui.bots.hints import UNMATCHED, WHY
 from rummy_tui.i18n import N_, _, ngettext, pgettext
+from rummy_tui.i18n.labels import CANCEL, CLOSE, LANGUAGE, NONE, RULES, THEME
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.ui.play.key_help import KeyRow, every_binding, key_rows, keys_line, keys_table
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -58,7 +60,7 @@ class ChoiceScreen(ModalScreen[Any]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "choice",
         [
-            Binding("escape", "cancel", N_("Cancel")),
+            Binding("escape", "cancel", CANCEL),
         ],
     )
 
@@ -152,9 +154,9 @@ class TextScreen(ModalScreen[Any]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "text",
         [
-            Binding("escape", "close", N_("Close"), key_display="Esc"),
-            Binding("enter", "close", N_("Close"), show=False),
-            Binding("question_mark", "close", N_("Close"), show=False),
+            Binding("escape", "close", CLOSE, key_display="Esc"),
+            Binding("enter", "close", CLOSE, show=False),
+            Binding("question_mark", "close", CLOSE, show=False),
         ],
     )
 
@@ -195,15 +197,15 @@ class HelpScreen(TextScreen):
                 N_("Pack letters"),
                 tooltip=N_("the language's court letters"),
             ),
-            Binding("g", "choose('language')", N_("Language")),
+            Binding("g", "choose('language')", LANGUAGE),
             Binding(
                 "t",
                 "choose('turn_signal')",
                 N_("Turn signal"),
                 tooltip=N_("the signal of your turn on your own screen"),
             ),
-            Binding("c", "choose('theme')", N_("Theme"), tooltip=N_("the colour theme")),
-            Binding("r", "choose('rules')", N_("Rules"), tooltip=N_("rules of this variant")),
+            Binding("c", "choose('theme')", THEME, tooltip=N_("the colour theme")),
+            Binding("r", "choose('rules')", RULES, tooltip=N_("rules of this variant")),
         ],
     )
 
@@ -294,10 +296,8 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
         text.append_text(fill_words(_("Best arrangement: {melds}"), "bold", melds=best))
         text.append("\n", style="bold")
         deadwood = list(getattr(arrangement, "deadwood", ()))
-        # Translators: no unmatched card in the hint's arrangement.
-        loose = cards_text(deadwood, settings) if deadwood else Text(_("none"))
-        # Translators: the cards the hint's arrangement leaves in no meld.
-        text.append_text(fill_words(_("Unmatched: {cards}"), "bold", cards=loose))
+        loose = cards_text(deadwood, settings) if deadwood else Text(_(NONE))
+        text.append_text(fill_words(_(UNMATCHED), "bold", cards=loose))
         text.append("\n")
     cost = getattr(found, "cost_text", None) or getattr(found, "cost", None)
     if cost not in (None, ""):
@@ -314,7 +314,7 @@ def hint_text(found: Hint | str, settings: DisplaySettings) -> Text:
     reason = getattr(found, "reason", "")
     if reason:
         why = log_text(str(reason), settings)
-        text.append_text(fill_words(_("Why: {reason}"), "bold", reason=why))
+        text.append_text(fill_words(_(WHY), "bold", reason=why))
         text.append("\n")
     if not text.plain:
         text.append_text(log_text(str(found), settings))

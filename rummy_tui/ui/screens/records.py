@@ -25,7 +25,18 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Select, Sparkline, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, lists
+from rummy_tui.i18n.labels import BACK, PLAYER_RECORDS, PLAYERS, VARIANT
 from rummy_tui.i18n.outside_text import fill, plain
+from rummy_tui.i18n.record_words import (
+    DEALS,
+    DEALS_WON,
+    FINISHED,
+    LAST_MATCHES,
+    PLAYER,
+    STREAK,
+    WINNER,
+    WON,
+)
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.play.short_names import short_names
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -36,20 +47,20 @@ from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import NAME_WIDTH
 
 PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", N_("Player")),
-    ("variant", N_("Variant")),
+    ("name", PLAYER),
+    ("variant", VARIANT),
     ("played", N_("Played")),
-    ("won", N_("Won")),
-    ("deals", N_("Deals won")),
+    ("won", WON),
+    ("deals", DEALS_WON),
     ("best", N_("Best")),
     ("average", N_("Avg/deal")),
-    ("streak", N_("Streak")),
+    ("streak", STREAK),
 )
 """(key, heading) of the players table, left to right (headings translated when shown)."""
 MATCH_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("when", N_("Finished")),
-    ("deals", N_("Deals")),
-    ("winner", N_("Winner")),
+    ("when", FINISHED),
+    ("deals", DEALS),
+    ("winner", WINNER),
     ("scores", N_("Final scores")),
 )
 """(key, heading) of the last matches table."""
@@ -146,8 +157,8 @@ class RecordsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "records",
         [
-            Binding("escape", "close", N_("Back"), key_display="Esc"),
-            Binding("q", "close", N_("Back"), show=False),
+            Binding("escape", "close", BACK, key_display="Esc"),
+            Binding("q", "close", BACK, show=False),
             Binding("s", "sort_next", N_("Sort by next column")),
             Binding("r", "reverse", N_("Reverse order")),
             Binding("v", "switch", N_("Players/Matches")),
@@ -164,22 +175,22 @@ class RecordsScreen(Screen[None]):
         self.sort_reverse = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(_("Player records"), style="bold"), id="records-heading")
+        yield Static(Text(_(PLAYER_RECORDS), style="bold"), id="records-heading")
         yield Static("", id="records-off", classes="-empty", markup=False)
         with TabbedContent(initial="tab-players"):
-            with TabPane(_("Players"), id="tab-players"):
+            with TabPane(_(PLAYERS), id="tab-players"):
                 yield DataTable(id="records-players", cursor_type="row", zebra_stripes=True)
                 with Horizontal(id="records-form"):
                     yield Static("", id="records-form-label")
                     yield Sparkline([], id="records-spark", summary_function=max)
                 yield Static("", id="records-form-note")
-            with TabPane(_("Last matches"), id="tab-matches"):
+            with TabPane(_(LAST_MATCHES), id="tab-matches"):
                 options = self.variant_options()
                 yield Select[str](
                     options,
                     id="records-variant",
                     allow_blank=not options,
-                    prompt=_("Variant"),
+                    prompt=_(VARIANT),
                     disabled=not options,
                 )
                 yield DataTable(id="records-matches", cursor_type="row", zebra_stripes=True)
@@ -222,7 +233,7 @@ class RecordsScreen(Screen[None]):
         rows.sort(key=lambda row: sort_value(row[1][self.sort_column]), reverse=self.sort_reverse)
         for key, values in rows:
             table.add_row(*(shown(value) for value in values), key=key)
-        heading = Text(_("Player records"), style="bold")
+        heading = Text(_(PLAYER_RECORDS), style="bold")
         key, label = PLAYER_COLUMNS[self.sort_column]
         column = _(label).lower()
         order = _("sorted by {column}, reversed") if self.sort_reverse else _("sorted by {column}")

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from rummy_tui.core import VARIANT_IDS, RuleSet, get_variant
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import CLOSE
 from rummy_tui.ui.play.rule_words import rules_markdown
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
@@ -34,8 +35,8 @@ class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "rules",
         [
-            Binding("escape", "close", N_("Close")),
-            Binding("q", "close", N_("Close"), show=False),
+            Binding("escape", "close", CLOSE),
+            Binding("q", "close", CLOSE, show=False),
             Binding(
                 "left", "other_variant(-1)", N_("Previous variant"), priority=True, id="previous"
             ),

@@ -20,6 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, lists, ngettext
+from rummy_tui.i18n.deal_words import count_deals
+from rummy_tui.i18n.labels import BACK, NEW_GAME, SCORE_SHEET
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.play.match_end_messages import MatchEnd
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -30,6 +32,11 @@ from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.sheet_table import WENT_OUT, ScoreSheetTable
 from rummy_tui.ui.widgets.totals_chart import TotalsChart
+
+SHEET_OR_CHART = N_("Sheet/Chart")
+"""The key that switches between the sheet and its chart."""
+TITLE = N_("Title")
+"""The keys that leave the end of the match for the title screen."""
 
 
 def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
@@ -51,7 +58,7 @@ def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
         done = ngettext("{done} of {n} deal", "{done} of {n} deals", limit)
         text.append(" · " + done.format(done=scored, n=limit), style="dim")
     else:
-        count = ngettext("{n} deal", "{n} deals", scored).format(n=scored)
+        count = count_deals(scored)
         text.append(" · " + count, style="dim")
     if sheet.shows_table_points:
         text.append(" · " + _("table-hand, score, total"), style="dim")
@@ -102,10 +109,10 @@ class ScoreSheetScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "score_sheet",
         [
-            Binding("escape", "close", N_("Back"), key_display="Esc"),
+            Binding("escape", "close", BACK, key_display="Esc"),
             Binding("c", "close", N_("Close sheet"), show=False),
-            Binding("q", "close", N_("Back"), show=False),
-            Binding("v", "switch", N_("Sheet/Chart")),
+            Binding("q", "close", BACK, show=False),
+            Binding("v", "switch", SHEET_OR_CHART),
         ],
     )
 
@@ -122,7 +129,7 @@ class ScoreSheetScreen(Screen[None]):
         result = result_lines(self.sheet)
         yield Static(result, id="sheet-result", classes="" if result.plain else "-empty")
         with TabbedContent(initial="tab-sheet"):
-            with TabPane(_("Score sheet"), id="tab-sheet"):
+            with TabPane(_(SCORE_SHEET), id="tab-sheet"):
                 yield ScoreSheetTable(self.sheet, id="sheet-table")
             with TabPane(_("Chart"), id="tab-chart"):
                 yield TotalsChart(self.sheet, self.settings, id="sheet-chart")
@@ -168,12 +175,12 @@ class MatchEndScreen(ScoreSheetScreen):
         "match_end",
         [
             Binding("p", "choose('again')", N_("Play again")),
-            Binding("n", "choose('new')", N_("New game")),
-            Binding("t", "choose('title')", N_("Title")),
-            Binding("escape", "choose('title')", N_("Title"), show=False),
-            Binding("q", "choose('title')", N_("Title"), show=False),
-            Binding("c", "switch", N_("Sheet/Chart"), show=False),
-            Binding("v", "switch", N_("Sheet/Chart")),
+            Binding("n", "choose('new')", NEW_GAME),
+            Binding("t", "choose('title')", TITLE),
+            Binding("escape", "choose('title')", TITLE, show=False),
+            Binding("q", "choose('title')", TITLE, show=False),
+            Binding("c", "switch", SHEET_OR_CHART, show=False),
+            Binding("v", "switch", SHEET_OR_CHART),
         ],
     )
 

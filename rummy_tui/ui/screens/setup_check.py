@@ -16,6 +16,7 @@ from rummy_tui.core import VARIANT_IDS, RulesError, RuleSet, get_variant
 from rummy_tui.core.game import name_refusal
 from rummy_tui.core.variants import OptionSpec, player_count_refusal
 from rummy_tui.i18n import N_, _, lists, ngettext
+from rummy_tui.i18n.labels import seat_label
 from rummy_tui.i18n.refusals import refusal_sentence
 from rummy_tui.match.setup import (
     NAME_MAX_LENGTH,
@@ -370,7 +371,7 @@ def column_widths(presets: Iterable[RuleSet]) -> dict[str, int]:
             for read in shown
         ]
     control = min(_longest(choices) + 4, SCREEN_COLUMNS // 2)
-    seat_labels = [_("Seat {number}").format(number=n) for n in range(1, MAX_SEATS + 1)]
+    seat_labels = [seat_label(n) for n in range(1, MAX_SEATS + 1)]
     return {
         ".row-label": min(_longest(labels) + 2, SCREEN_COLUMNS - control),
         ".row Select, #ng-seed": control,

@@ -13,6 +13,17 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import (
+    CONTINUE,
+    HELP,
+    JOIN_A_TABLE,
+    LOAD_A_SAVED_MATCH,
+    NEW_GAME,
+    PLAYER_RECORDS,
+    QUIT,
+    RULES,
+    THIS_HELP,
+)
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.translate import translate_bindings
@@ -23,16 +34,18 @@ TITLE_ART = """\
 █▀▄ █▄█ █ ▀ █ █ ▀ █  █ """
 
 MENU_ENTRIES: tuple[tuple[str, str, str], ...] = (
-    ("new", "N", N_("New game")),
+    ("new", "N", NEW_GAME),
     ("continue", "C", N_("Continue the last match")),
-    ("load", "L", N_("Load a saved match")),
-    ("join", "J", N_("Join a table")),
-    ("rules", "R", N_("Rules")),
-    ("records", "P", N_("Player records")),
-    ("quit", "Q", N_("Quit")),
+    ("load", "L", LOAD_A_SAVED_MATCH),
+    ("join", "J", JOIN_A_TABLE),
+    ("rules", "R", RULES),
+    ("records", "P", PLAYER_RECORDS),
+    ("quit", "Q", QUIT),
 )
 """(choice, shortcut key, label) of every menu entry, top to bottom; the labels are translated
 when shown. The keys stay the same in every language, so a player's hands learn them once."""
+MENU_HELP = N_("↑↓ and Enter, or press a letter")
+"""How the menu is used, under it and on its help page."""
 
 
 class TitleScreen(Screen[str]):
@@ -47,14 +60,14 @@ class TitleScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = named(
         "title",
         [
-            Binding("n", "choose('new')", N_("New game")),
-            Binding("c", "choose('continue')", N_("Continue")),
+            Binding("n", "choose('new')", NEW_GAME),
+            Binding("c", "choose('continue')", CONTINUE),
             Binding("l", "choose('load')", N_("Load")),
             Binding("j", "choose('join')", N_("Join")),
-            Binding("r", "choose('rules')", N_("Rules")),
+            Binding("r", "choose('rules')", RULES),
             Binding("p", "choose('records')", N_("Records")),
-            Binding("q", "choose('quit')", N_("Quit")),
-            Binding("question_mark", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+            Binding("q", "choose('quit')", QUIT),
+            Binding("question_mark", "help", HELP, key_display="?", tooltip=THIS_HELP),
         ],
     )
 
@@ -88,7 +101,7 @@ class TitleScreen(Screen[str]):
             yield Static(TITLE_ART, id="title-art")
             yield Static(_("Hot-seat rummy for 2 to 12 players"), id="title-tagline")
             yield OptionList(*options, id="title-menu")
-            yield Static(_("↑↓ and Enter, or press a letter"), id="title-help")
+            yield Static(_(MENU_HELP), id="title-help")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -115,7 +128,7 @@ class TitleScreen(Screen[str]):
         from rummy_tui.ui.screens.prompt import TextScreen
 
         rows = key_rows(self) + key_rows(self.app)
-        body = Group(keys_table(rows), Text("\n" + _("↑↓ and Enter, or press a letter")))
+        body = Group(keys_table(rows), Text("\n" + _(MENU_HELP)))
         self.app.push_screen(TextScreen(_("Keys"), body))
 
     @on(OptionList.OptionSelected, "#title-menu")

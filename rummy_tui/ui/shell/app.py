@@ -28,6 +28,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from rummy_tui.i18n import N_, _, on_language_change
+from rummy_tui.i18n.labels import QUIT
 from rummy_tui.ui.shell import startup
 from rummy_tui.ui.shell.assets import stylesheet_path
 from rummy_tui.ui.shell.data_folder import DataFolder
@@ -80,7 +81,7 @@ class RummyApp(App[int]):
             Binding(
                 "ctrl+q",
                 "quit",
-                N_("Quit"),
+                QUIT,
                 show=False,
                 priority=True,
                 key_display="Ctrl+Q",
@@ -471,7 +472,7 @@ class RummyApp(App[int]):
             return
         store = self.store()
         if store is None:
-            self.notice(self.data.store_problem or _("Saving is not possible."), "error")
+            self.notice(self.data.why_not_saving(), "error")
             self.show_title()
             return
         from rummy_tui.ui.screens.load import LoadScreen

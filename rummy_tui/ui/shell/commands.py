@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import HELP, LANGUAGE, LOG, OWN_SCREENS, RULES, SCORE_SHEET, THEME
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -40,30 +41,28 @@ def public_commands(app: PaletteHost) -> Iterator[SystemCommand]:
 
     session = app.session
     restyle = session.restyle if session is not None else None
-    yield SystemCommand(_("Help"), _("the keys, the display switches and the rules"), app.show_help)
-    yield SystemCommand(_("Rules"), _("the rules of the variant"), app.show_rules)
+    yield SystemCommand(_(HELP), _("the keys, the display switches and the rules"), app.show_help)
+    yield SystemCommand(_(RULES), _("the rules of the variant"), app.show_rules)
     if session is not None:
         yield SystemCommand(
-            _("Score sheet"),
+            _(SCORE_SHEET),
             _("the score sheet of the match"),
             lambda: table_menus.show_sheet(app, session.game),
         )
-        yield SystemCommand(
-            _("Log"), _("the whole log of the match"), session.table.action_show_log
-        )
+        yield SystemCommand(_(LOG), _("the whole log of the match"), session.table.action_show_log)
     yield SystemCommand(
-        _("Language"),
+        _(LANGUAGE),
         _("speak the next language"),
         lambda: table_menus.next_language(app, restyle),
     )
     yield SystemCommand(
-        _("Theme"), _("choose the colour theme"), lambda: table_menus.choose_theme(app, restyle)
+        _(THEME), _("choose the colour theme"), lambda: table_menus.choose_theme(app, restyle)
     )
     for name, title in zip(CARD_SWITCHES, _card_titles(), strict=True):
         yield SystemCommand(title, _("switch this card style on or off"), _toggle(app, name))
     if session is not None:
         yield SystemCommand(
-            _("Own screens"),
+            _(OWN_SCREENS),
             _("the people's seats and where they are played"),
             session.show_own_screens,
         )

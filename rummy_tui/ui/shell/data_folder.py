@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rummy_tui.i18n import _
+
 if TYPE_CHECKING:
     from rummy_tui.persistence import SaveStore
     from rummy_tui.records import Records
@@ -83,6 +85,11 @@ class DataFolder:
             if self.store_problem is None:
                 self._store, self.store_problem = open_store(self.folder)
         return self._store
+
+    def why_not_saving(self) -> str:
+        """Why saving is not possible, in one sentence for a notice (the store's own problem
+        when it has one)."""
+        return self.store_problem or _("Saving is not possible.")
 
     def use_store(self, store: SaveStore | None) -> None:
         """Save to ``store`` from now on (tests: a store whose disk is full)."""

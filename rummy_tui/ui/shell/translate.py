@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 from rummy_tui.i18n import N_, _
+from rummy_tui.i18n.labels import QUIT
 
 TEXTUAL_WORDS = (
     N_("Focus Next"),
@@ -27,7 +28,7 @@ TEXTUAL_WORDS = (
     N_("Copy selected text"),
     N_("Dismiss menu"),
     N_("Show menu"),
-    N_("Quit"),
+    QUIT,
     N_("Quit the app and return to the command prompt."),
 )
 """Descriptions and tooltips of Textual's own key bindings, which screens inherit and Textual's

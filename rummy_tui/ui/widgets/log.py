@@ -15,7 +15,8 @@ from textual.widgets import Static
 from rummy_tui.core import ActionRecord
 from rummy_tui.core.state import TakeBackNote
 from rummy_tui.core.takeback import merge_log
-from rummy_tui.i18n import N_, current_language
+from rummy_tui.i18n import current_language
+from rummy_tui.i18n import log_lines as log_words
 from rummy_tui.i18n.log_lines import note_sentence, nothing_since, record_sentence
 from rummy_tui.ui.play.render import log_text
 from rummy_tui.ui.shell.palette import style
@@ -26,7 +27,7 @@ MAX_LINES = 300
 """The log keeps the newest lines only; the save file has the whole record."""
 
 
-SINCE_MARK = N_("── since your last turn ──")
+SINCE_MARK = log_words.SINCE_MARK
 """The rule the full-screen log draws above the first record after the reader's last turn
 (translated where it is drawn: :func:`rummy_tui.i18n.log_lines.since_mark`)."""
 

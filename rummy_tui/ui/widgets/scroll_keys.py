@@ -20,12 +20,15 @@ from textual.widget import Widget
 from rummy_tui.i18n import N_
 from rummy_tui.ui.shell.keymap import named
 
+SCROLL = N_("Scroll")
+"""The arrows and PgDn over a scrolling body."""
+
 SCROLL_BINDINGS: list[BindingType] = named(
     "scroll",
     [
-        Binding("up", "scroll_body('up')", N_("Scroll"), show=False),
-        Binding("down", "scroll_body('down')", N_("Scroll"), show=False),
-        Binding("pagedown", "scroll_body('page_down')", N_("Scroll"), key_display="PgDn/PgUp"),
+        Binding("up", "scroll_body('up')", SCROLL, show=False),
+        Binding("down", "scroll_body('down')", SCROLL, show=False),
+        Binding("pagedown", "scroll_body('page_down')", SCROLL, key_display="PgDn/PgUp"),
         Binding("pageup", "scroll_body('page_up')", N_("Scroll up"), show=False),
         Binding("home", "scroll_body('home')", N_("Top"), show=False),
         Binding("end", "scroll_body('end')", N_("Bottom"), show=False),

@@ -18,7 +18,15 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from rummy_tui.i18n import _, ngettext, pgettext
-from rummy_tui.match.sheet import RowKind, ScoreSheet, SheetColumn, SheetRow
+from rummy_tui.i18n.deal_words import deal_number_words
+from rummy_tui.match.sheet import (
+    RowKind,
+    ScoreSheet,
+    SheetColumn,
+    SheetRow,
+    match_over_words,
+    settlement_note,
+)
 from rummy_tui.ui.play.render import fill
 from rummy_tui.ui.play.short_names import short_names
 from rummy_tui.ui.shell.palette import colour, style
@@ -52,13 +60,48 @@ def column_headings(columns: Sequence[SheetColumn], width: int) -> list[str]:
     ]
 
 
+def deal_heading() -> str:
+    """The heading of the deal column."""
+    return pgettext("sheet column", "Deal")
+
+
+def total_word() -> str:
+    """The deal column of the totals row."""
+    return pgettext("sheet row", "Total")
+
+
+def dead_word() -> str:
+    """The mark of a dead hand (G-9) in the deal column."""
+    return pgettext("sheet row", "dead")
+
+
+def extra_word() -> str:
+    """The mark of an extra deal after an exact tie (R-12) in the deal column."""
+    return pgettext("sheet row", "extra")
+
+
+def settle_word() -> str:
+    """The deal column of the settlement row (R-12)."""
+    return pgettext("sheet row", "Settle")
+
+
+def won_total(total: int) -> str:
+    """A winner's total on the totals row."""
+    return _("{total} won").format(total=total)
+
+
+def pays_amount(amount: int) -> str:
+    """What a column pays the winner on the settlement row."""
+    return _("pays {amount}").format(amount=amount)
+
+
 def deal_label(row: SheetRow) -> Text:
     """The deal column of one row: the number, and "dead" or "extra" when it is one."""
     text = Text(str(row.deal_number), style="bold")
     if row.kind is RowKind.DEAD:
-        text.append("\n" + pgettext("sheet row", "dead"), style=style("italic", "game-dead"))
+        text.append("\n" + dead_word(), style=style("italic", "game-dead"))
     elif row.kind is RowKind.EXTRA:
-        text.append("\n" + pgettext("sheet row", "extra"), style=style("italic", "game-link"))
+        text.append("\n" + extra_word(), style=style("italic", "game-link"))
     return text
 
 
@@ -131,7 +174,7 @@ class ScoreSheetTable(DataTable[Text]):
         """Build the columns and rows from the sheet."""
         sheet = self.sheet
         self.clear(columns=True)
-        deal = pgettext("sheet column", "Deal")
+        deal = deal_heading()
         self.add_column(Text(deal, style="bold"), key="deal", width=self._deal_width())
         self.shown_headings = self._headings()
         widths = self._cell_widths(self.shown_headings)
@@ -147,28 +190,27 @@ class ScoreSheetTable(DataTable[Text]):
             self.add_row(
                 deal_label(row), *cells, note, height=self.row_height, key=f"deal{position}"
             )
-        total_label = Text(pgettext("sheet row", "Total"), style="bold")
+        total_label = Text(total_word(), style="bold")
         totals = []
         for index, total in enumerate(sheet.totals):
             won = index in sheet.winners
             ink = style("bold", "game-highlight") if won else "bold"
-            shown = _("{total} won").format(total=total) if won else f"{total} "
+            shown = won_total(total) if won else f"{total} "
             totals.append(Text(shown, style=ink))
-        state = _("match over") if sheet.finished else self._progress()
+        state = match_over_words() if sheet.finished else self._progress()
         totals = [right_aligned(text, width) for text, width in zip(totals, widths, strict=True)]
         self.add_row(total_label, *totals, Text(state, style="dim"), key="total")
         if sheet.settlement:
             pays = [
-                Text(_("pays {amount}").format(amount=amount) + " ")
-                for index, amount in enumerate(sheet.settlement)
+                Text(pays_amount(amount) + " ") for index, amount in enumerate(sheet.settlement)
             ]
             winner_total = sum(sheet.settlement)
             for index in sheet.winners:
                 pays[index] = Text(f"+{winner_total} ", style=style("bold", "game-highlight"))
             self.add_row(
-                Text(pgettext("sheet row", "Settle"), style="bold"),
+                Text(settle_word(), style="bold"),
                 *(right_aligned(text, width) for text, width in zip(pays, widths, strict=True)),
-                Text(_("each pays the winner the difference (R-12)"), style="dim"),
+                Text(settlement_note(), style="dim"),
                 key="settlement",
             )
 
@@ -180,10 +222,9 @@ class ScoreSheetTable(DataTable[Text]):
 
     def _deal_width(self) -> int:
         """The deal column: wide enough for every word written in it, never cut."""
-        words = [pgettext("sheet column", "Deal"), pgettext("sheet row", "Total")]
-        words += [pgettext("sheet row", "dead"), pgettext("sheet row", "extra")]
+        words = [deal_heading(), total_word(), dead_word(), extra_word()]
         if self.sheet.settlement:
-            words.append(pgettext("sheet row", "Settle"))
+            words.append(settle_word())
         return max(5, *(cell_len(word) for word in words))
 
     def _headings(self) -> list[str]:
@@ -206,10 +247,10 @@ class ScoreSheetTable(DataTable[Text]):
                 if sheet.shows_table_points:
                     width = max(width, len(f"{cell.table_points}-{cell.hand_points}") + 1)
             if sheet.settlement:
-                pays = _("pays {amount}").format(amount=sheet.settlement[index])
+                pays = pays_amount(sheet.settlement[index])
                 width = max(width, len(pays) + 1)
             total = sheet.totals[index]
-            won = len(_("{total} won").format(total=total)) if index in sheet.winners else 0
+            won = len(won_total(total)) if index in sheet.winners else 0
             widths.append(max(width, len(str(total)) + 4, won))
         return widths
 
@@ -264,7 +305,7 @@ class ScoreSheetTable(DataTable[Text]):
             return fill(_("{name} pays the winner {amount}"), name=name, amount=amount)
         row = sheet.rows[int(row_key[4:])]
         if index is None:
-            text = Text(_("Deal {number}").format(number=row.deal_number))
+            text = Text(deal_number_words(row.deal_number))
         else:
             text = self._cell_words(row, index, name)
         text.append("\n")

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from rummy_tui.core import PlayerView
 from rummy_tui.core.offers import SeatOffers
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import LOG, PLAYERS
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.table import Mode
 from rummy_tui.ui.play.hand_box import hand_box
@@ -82,8 +83,8 @@ class TableView(Vertical, SteadySize):
     def draw(self, drawing: TableDrawing) -> None:
         """Draw every part from ``drawing`` (each widget repaints only what changed)."""
         view, settings = drawing.view, drawing.settings
-        set_border_title(self.query_one("#players"), _("Players"))
-        set_border_title(self.query_one("#log"), _("Log"))
+        set_border_title(self.query_one("#players"), _(PLAYERS))
+        set_border_title(self.query_one("#log"), _(LOG))
         self.draw_top_line(drawing)
         self.query_one(PlayersPanel).show(
             TablePicture(view=view, labels=drawing.labels, settings=settings)
