@@ -1,0 +1,102 @@
+"""The replay's words: where a replay stands, the deals it offers, why a deal cannot be
+replayed, and playing a deal again.
+
+The replay itself (:mod:`rummy_tui.replay`) is data: a deal's number, a step, refusal codes.
+The replay screen, the command line and the tests word them here, once each.
+"""
+
+from __future__ import annotations
+
+from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n.deal_words import deal_number_words
+
+REPLAY = N_("Replay")
+"""The replay's name: a key's label and the screen's first word."""
+PREVIOUS_MOVE = N_("Back a move")
+NEXT_MOVE = N_("Next move")
+DEAL_START = N_("As dealt")
+DEAL_END = N_("End of deal")
+PREVIOUS_DEAL = N_("Previous deal")
+NEXT_DEAL = N_("Next deal")
+DEALS = N_("Deals")
+NEXT_HAND = N_("Next hand")
+PREVIOUS_HAND = N_("Previous hand")
+REVIEW = N_("Review")
+DEAL_AGAIN = N_("Deal again")
+"""Play this deal again: a new match with the same seats, dealer, options and cards."""
+
+
+def count_moves(n: int) -> str:
+    """``n`` moves of a deal ("1 move", "24 moves")."""
+    return ngettext("{n} move", "{n} moves", n).format(n=n)
+
+
+def step_words(step: int, last_step: int) -> str:
+    """Where the replay stands in its deal: as dealt, a move of so many, or the deal's end."""
+    if step == 0:
+        # Translators: the replay shows the deal as it was dealt, before its first move.
+        return _("as dealt, before the first of {moves}").format(moves=count_moves(last_step))
+    if step == last_step:
+        # Translators: the replay shows the deal's last move: the deal is over.
+        return _("move {step} of {last}: the end of the deal").format(step=step, last=last_step)
+    return _("move {step} of {last}").format(step=step, last=last_step)
+
+
+def replay_heading(deal_number: int, position: int, deals: int) -> str:
+    """The replay line's start: "Replay · Deal 3 (2 of 4 finished)"."""
+    return _("{replay} · {deal} ({position} of {deals} finished)").format(
+        replay=_(REPLAY), deal=deal_number_words(deal_number), position=position, deals=deals
+    )
+
+
+def hands_hidden_words() -> str:
+    """What stands in for the hands in the replay of a match still being played (P-2, P-3)."""
+    return _(
+        "The match is still being played: hands are shown only as each deal's end revealed them."
+    )
+
+
+def no_hand_words(name: str) -> str:
+    """What stands in for a hand that has no cards at this step."""
+    return _("{name} holds no cards.").format(name=name)
+
+
+def not_replayable_words(code: str, deal_number: int | None = None) -> str:
+    """Why a deal or step cannot be replayed, from its refusal code (rummy_tui.replay)."""
+    if code == "replay.in_progress":
+        return _("Deal {deal} is still being played: only finished deals can be replayed.").format(
+            deal=deal_number
+        )
+    if code == "replay.no_deal" and deal_number is not None:
+        return _("This match has no deal {deal}.").format(deal=deal_number)
+    if code == "replay.no_step":
+        return _("That deal has no such move.")
+    if code == "replay.no_deal":
+        return _("This match's log does not start with a deal.")
+    return _("No deal of this match is finished yet: there is nothing to replay.")
+
+
+def pick_deal_question() -> str:
+    """The deal picker's question."""
+    return _("Replay which deal?")
+
+
+def deal_choice_words(deal_number: int, moves: int, ending: str) -> str:
+    """A deal in the picker: "Deal 2 · 31 moves · Bob went out."."""
+    return _("{deal} · {moves} · {ending}").format(
+        deal=deal_number_words(deal_number), moves=count_moves(moves), ending=ending
+    )
+
+
+def deal_again_question(deal_number: int) -> str:
+    """The question before a deal is played again."""
+    return _(
+        "Play deal {deal} again with the same seats, dealer, options and cards? It starts a "
+        "new match, kept apart from the players' records."
+    ).format(deal=deal_number)
+
+
+def rerun_name(save_name: str, deal_number: int) -> str:
+    """The save name of a deal played again (the original's name and the deal)."""
+    # Translators: the name of a saved match that plays a deal of another match again.
+    return _("{name}, deal {deal} again").format(name=save_name, deal=deal_number)

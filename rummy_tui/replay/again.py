@@ -1,0 +1,50 @@
+"""Play a deal again: a new match that starts from a finished deal's seats, dealer, options
+and card order, so the group can try other moves (issue 32).
+
+The new match is an ordinary match in every rule; only its setup says which saved match it
+plays again (:attr:`~rummy_tui.match.setup.MatchSetup.rerun_of`), and the records keep it
+apart from ordinary matches. Its first deal is dealt by the engine from the deal's recorded
+card order (G-11) by the same dealer, so every hand, the stock and the first discard are
+those of the deal replayed; the deals after it are shuffled afresh.
+"""
+
+from __future__ import annotations
+
+from rummy_tui.core.engine import Game
+from rummy_tui.core.game import new_game
+from rummy_tui.match.setup import MatchSetup
+from rummy_tui.replay.steps import MatchSteps
+
+
+def deal_again(
+    setup: MatchSetup,
+    steps: MatchSteps,
+    deal_number: int,
+    rerun_of: str,
+    seed: int | None = None,
+) -> tuple[MatchSetup, Game]:
+    """The setup and the first deal of a new match that plays deal ``deal_number`` of
+    ``steps``'s match again.
+
+    Args:
+        setup: The setup of the match replayed (its seats, options, hints and take-backs).
+        steps: That match's steps.
+        deal_number: A finished deal of it.
+        rerun_of: The save name of the match replayed (recorded in the new setup).
+        seed: Seed of the new match's later shuffles; None picks one at random.
+
+    Raises:
+        NotReplayable: for a deal that is not finished or not in the match.
+    """
+    deal = steps.deal(deal_number)
+    dealt = deal.state(0).deal
+    again = setup.model_copy(update={"seed": seed, "rerun_of": rerun_of})
+    game = new_game(
+        again.rules,
+        again.names,
+        seed=seed,
+        deck=deal.deck,
+        dealer=dealt.dealer,
+        take_backs=again.take_backs,
+    )
+    return again, game
