@@ -96,6 +96,7 @@ SLOW_TESTS = (
     "tests/i18n/test_title_screen.py::test_rules_from_the_title_screen_are_in_russian",
     "tests/persistence/test_fuzz_saves.py::test_a_mutated_save_loads_identically_or_is_refused_with_a_reason",
     "tests/persistence/test_shared_match.py::test_G11_appended_moves_replay_to_the_game_played_in_memory",
+    "tests/replay/test_frames.py::test_P2_P3_an_unfinished_match_shows_no_hand_that_was_hidden_at_that_step",
     "tests/replay/test_steps.py::test_G11_every_step_of_a_finished_match_is_the_state_and_the_views_played",
     "tests/replay/test_steps.py::test_G11_every_step_of_an_unfinished_match_s_finished_deals_is_as_played",
     "tests/persistence/test_shared_match.py::test_kill_9_while_appending_loses_no_applied_move",

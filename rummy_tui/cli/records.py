@@ -22,6 +22,7 @@ from rummy_tui.i18n.record_words import (
     WINNER,
     WON,
 )
+from rummy_tui.i18n.replay_words import reruns_heading
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
@@ -179,6 +180,9 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     console.print(players_table(players, variant))
     console.print(matches_table(matches, variant))
+    reruns = records.recent_matches(variant, reruns=True)
+    if reruns:
+        console.print(matches_table(reruns, variant, title=reruns_heading()))
     return 0
 
 
@@ -281,13 +285,18 @@ def results_line(records: Records, name: str, variant: str | None) -> str:
     ).format(n=len(results), marks=marks)
 
 
-def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
-    """The last matches, newest first."""
+def matches_table(
+    matches: list[MatchSummary], variant: str | None, title: str | None = None
+) -> Table:
+    """The last matches, newest first (under ``title``, if given)."""
     from rich.table import Table
 
     from rummy_tui.match.setup import seat_with_level
 
-    title = _("Last matches of {variant}").format(variant=variant) if variant else _(LAST_MATCHES)
+    if title is None:
+        title = (
+            _("Last matches of {variant}").format(variant=variant) if variant else _(LAST_MATCHES)
+        )
     table = Table(title=title)
     for heading in (FINISHED, VARIANT, PLAYERS, DEALS, WINNER):
         table.add_column(_(heading), justify="right" if heading == DEALS else "left")

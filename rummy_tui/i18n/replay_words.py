@@ -96,6 +96,18 @@ def deal_again_question(deal_number: int) -> str:
     ).format(deal=deal_number)
 
 
+def rerun_mark(when: str) -> str:
+    """A recorded match that played a deal again, by when it finished (the records list it
+    apart: it counts in no player's record)."""
+    # Translators: {when} is a date and time; the match played a deal of another again.
+    return _("{when} (deal played again)").format(when=when)
+
+
+def reruns_heading() -> str:
+    """The heading of the deals played again in ``rummy records``."""
+    return _("Deals played again (not counted in the records)")
+
+
 def rerun_name(save_name: str, deal_number: int) -> str:
     """The save name of a deal played again (the original's name and the deal)."""
     # Translators: the name of a saved match that plays a deal of another match again.

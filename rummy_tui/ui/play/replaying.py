@@ -120,10 +120,12 @@ def play_deal_again(
 ) -> None:
     """A new match that plays deal ``deal_number`` again (same seats, dealer, options and
     cards), kept apart from the records."""
-    from rummy_tui.replay.again import deal_again
+    from rummy_tui.match.rerun import deal_again
 
     assert source.setup is not None  # the replay offers it only with a setup
-    setup, game = deal_again(source.setup, steps, deal_number, source.save_name or "")
+    deal = steps.deal(deal_number)
+    dealer = deal.state(0).deal.dealer
+    setup, game = deal_again(source.setup, deal.deck, dealer, source.save_name or "")
     host.begin_match(setup, game)
 
 

@@ -10,41 +10,32 @@ those of the deal replayed; the deals after it are shuffled afresh.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rummy_tui.core.cards import Card
 from rummy_tui.core.engine import Game
 from rummy_tui.core.game import new_game
 from rummy_tui.match.setup import MatchSetup
-from rummy_tui.replay.steps import MatchSteps
 
 
 def deal_again(
     setup: MatchSetup,
-    steps: MatchSteps,
-    deal_number: int,
+    deck: Sequence[Card],
+    dealer: int,
     rerun_of: str,
     seed: int | None = None,
 ) -> tuple[MatchSetup, Game]:
-    """The setup and the first deal of a new match that plays deal ``deal_number`` of
-    ``steps``'s match again.
+    """The setup and the first deal of a new match that plays a deal again.
 
     Args:
         setup: The setup of the match replayed (its seats, options, hints and take-backs).
-        steps: That match's steps.
-        deal_number: A finished deal of it.
-        rerun_of: The save name of the match replayed (recorded in the new setup).
+        deck: The card order the deal was dealt from, top first (its record, G-11).
+        dealer: The seat that dealt it.
+        rerun_of: The save name of the match replayed (kept in the new setup).
         seed: Seed of the new match's later shuffles; None picks one at random.
-
-    Raises:
-        NotReplayable: for a deal that is not finished or not in the match.
     """
-    deal = steps.deal(deal_number)
-    dealt = deal.state(0).deal
     again = setup.model_copy(update={"seed": seed, "rerun_of": rerun_of})
     game = new_game(
-        again.rules,
-        again.names,
-        seed=seed,
-        deck=deal.deck,
-        dealer=dealt.dealer,
-        take_backs=again.take_backs,
+        again.rules, again.names, seed=seed, deck=deck, dealer=dealer, take_backs=again.take_backs
     )
     return again, game
