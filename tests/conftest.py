@@ -313,6 +313,8 @@ QUICK_TESTS = (
     "tests/ui/test_help_keys.py::test_question_mark_on_the_title_screen_opens_its_help",
     # the records
     "tests/ui/test_records_screen.py::test_records_screen_with_no_match_yet",
+    # the replay, from Load to the score sheet to its keys and the deal picker
+    "tests/ui/test_replay_screen.py::test_load_a_finished_match_then_replay_step_jump_and_pick_a_deal",
     # a served guest's join prompt
     "tests/test_serve_guest.py::test_a_guest_window_is_the_join_prompt_and_esc_keeps_it",
     # own screens: the list on a joined screen (P-6) and the P-4 gate across screens

@@ -42,9 +42,15 @@ def step_words(step: int, last_step: int) -> str:
     return _("move {step} of {last}").format(step=step, last=last_step)
 
 
-def replay_heading(deal_number: int, position: int, deals: int) -> str:
-    """The replay line's start: "Replay · Deal 3 (2 of 4 finished)"."""
-    return _("{replay} · {deal} ({position} of {deals} finished)").format(
+def replay_heading(deal_number: int, position: int, deals: int, finished_match: bool) -> str:
+    """The replay line's start: "Replay · Deal 3 (2 of 4)" for a finished match, "Replay ·
+    Deal 3 (2 of 4 finished)" for one still being played (its deal in progress is not
+    replayed)."""
+    if finished_match:
+        text = _("{replay} · {deal} ({position} of {deals})")
+    else:
+        text = _("{replay} · {deal} ({position} of {deals} finished)")
+    return text.format(
         replay=_(REPLAY), deal=deal_number_words(deal_number), position=position, deals=deals
     )
 

@@ -61,7 +61,7 @@ def played(setup: MatchSetup, seed: int, deals: int | None = None) -> Game:
 
 def moves_in_deal(game: Game) -> int:
     """How many records the deal being played has."""
-    return sum(1 for record in game.state.log if record.deal_number == game.deal_number)
+    return sum(1 for record in game.state.log if record.deal_number == game.state.deal.deal_number)
 
 
 def save_match(

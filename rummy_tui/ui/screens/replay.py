@@ -226,7 +226,10 @@ class ReplayScreen(Screen[DealAgain | None]):
         model = self.model
         numbers = model.deal_numbers
         heading = replay_heading(
-            model.deal_number, numbers.index(model.deal_number) + 1, len(numbers)
+            model.deal_number,
+            numbers.index(model.deal_number) + 1,
+            len(numbers),
+            self.steps.finished_match,
         )
         return lists.facts([heading, step_words(model.step, model.last_step)])
 
