@@ -41,6 +41,8 @@ PLAYER_RECORDS = N_("Player records")
 
 # Commands, keys and panels of the table.
 HELP = N_("Help")
+KEYS = N_("Keys")
+HAND = N_("Hand")
 THIS_HELP = N_("this help")
 """The tooltip of the help key."""
 RULES = N_("Rules")

@@ -131,9 +131,7 @@ class MatchOpener:
         try:
             setup, game, _extra = store.load(name)
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
-            host.notice(
-                _("{name} could not be loaded: {error}").format(name=name, error=error), "error"
-            )
+            host.notice(could_not_load(name, error), "error")
             host.show_title()
             return
         open_replay(host, ReplaySource(game, setup, name), deal_number, then=host.show_title)
@@ -176,9 +174,7 @@ class MatchOpener:
         try:
             setup, game, extra = store.load(name)
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
-            host.notice(
-                _("{name} could not be loaded: {error}").format(name=name, error=error), "error"
-            )
+            host.notice(could_not_load(name, error), "error")
             host.show_title()
             return
         if game.is_over:
@@ -318,3 +314,8 @@ def at_one_keyboard(setup: MatchSetup) -> MatchSetup:
         for seat in setup.seats
     )
     return setup.model_copy(update={"seats": seats})
+
+
+def could_not_load(name: str, error: Exception) -> str:
+    """Why save ``name`` could not be opened (its reason), for a notice."""
+    return _("{name} could not be loaded: {error}").format(name=name, error=error)

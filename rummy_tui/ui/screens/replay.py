@@ -23,14 +23,14 @@ from textual.widgets import Static
 
 from rummy_tui.i18n import _, lists
 from rummy_tui.i18n.deal_words import ending_words
-from rummy_tui.i18n.labels import BACK, HELP, LOG, THIS_HELP
+from rummy_tui.i18n.labels import BACK, HAND, HELP, KEYS, LOG, THIS_HELP
 from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.outside_text import plain
+from rummy_tui.i18n.record_words import DEALS
 from rummy_tui.i18n.replay_words import (
     DEAL_AGAIN,
     DEAL_END,
     DEAL_START,
-    DEALS,
     NEXT_DEAL,
     NEXT_HAND,
     NEXT_MOVE,
@@ -217,7 +217,7 @@ class ReplayScreen(Screen[DealAgain | None]):
 
     def _no_hand(self, hidden: bool, name: str) -> None:
         line = hands_hidden_words() if hidden else no_hand_words(name)
-        set_border_title(self.query_one("#hand-box"), plain(_("Hand")))
+        set_border_title(self.query_one("#hand-box"), plain(_(HAND)))
         self.query_one(HandView).show(HandPicture(message=line, settings=self.settings))
 
     def position_line(self) -> str:
@@ -330,7 +330,7 @@ class ReplayScreen(Screen[DealAgain | None]):
         from rummy_tui.ui.screens.prompt import TextScreen
 
         rows = key_rows(self) + key_rows(self.app)
-        self.app.push_screen(TextScreen(_("Keys"), keys_table(rows)))
+        self.app.push_screen(TextScreen(_(KEYS), keys_table(rows)))
 
     def action_close(self) -> None:
         """Back to where the replay was opened."""
