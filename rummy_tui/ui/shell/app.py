@@ -626,8 +626,19 @@ def run_app(
     guest: bool = False,
     on_join: Callable[[str], None] | None = None,
     guide_page: str = "index",
+    replay: tuple[str, int | None] | None = None,
 ) -> int:
-    """Run the game in the terminal until the players quit; returns the exit code."""
+    """Run the game in the terminal until the players quit; returns the exit code.
+
+    ``replay``: the save's name and the deal (None: the first finished deal) that ``rummy
+    replay NAME [--deal N]`` opens the replay at.
+    """
+    if replay is not None:
+        # TODO(replay screen): open the replay screen at deal replay[1] of the save replay[0]
+        # (read with SaveStore.peek: no lock; a replay changes no save and no record). Until
+        # that screen exists the app opens at the Load screen, which lists the save: never
+        # the match itself, whose save a replay must not change.
+        start, save_name = "load", None
     app = make_app(
         setup=setup,
         save_name=save_name,
