@@ -83,7 +83,7 @@ def match_transcript(state: GameState, name: str, deal_number: int | None = None
 
 def _header(rules: RuleSet, name: str, steps: MatchSteps) -> list[str]:
     """The title, the players and what the transcript shows of the hands."""
-    title = markdown(f"{_(rules.name)}: {name}")
+    title = _("{variant}: {name}").format(variant=_(rules.name), name=name)
     players = _("Players: {names}").format(names=lists.series(steps.players))
     if steps.finished_match:
         shown = _("The match is over: every hand is shown as dealt and as revealed at the end.")
@@ -92,7 +92,7 @@ def _header(rules: RuleSet, name: str, steps: MatchSteps) -> list[str]:
             "The match is still being played: only its finished deals are here, with what "
             "the table saw and the hands each deal's end revealed (P-2, P-3)."
         )
-    return [f"# {title}", "", markdown(players), "", markdown(shown), ""]
+    return [_title(1, title), "", markdown(players), "", markdown(shown), ""]
 
 
 def _deal_lines(rules: RuleSet, steps: MatchSteps, deal: DealSteps) -> list[str]:
@@ -100,8 +100,8 @@ def _deal_lines(rules: RuleSet, steps: MatchSteps, deal: DealSteps) -> list[str]
     its end, and its end."""
     records = deal.records(deal.last_step)
     players = steps.players
-    heading = markdown(deal_number_words(deal.deal_number))
-    lines = [f"## {heading}", "", markdown(record_sentence(records[0])), ""]
+    heading = _title(2, deal_number_words(deal.deal_number))
+    lines = [heading, "", markdown(record_sentence(records[0])), ""]
     if steps.finished_match:
         lines += _heading(_("Hands as dealt"))
         lines += [_hand_item(players[seat], hand) for seat, hand in enumerate(deal.hands(0))]
@@ -119,15 +119,25 @@ def _deal_lines(rules: RuleSet, steps: MatchSteps, deal: DealSteps) -> list[str]
     return lines
 
 
+def _title(level: int, text: str) -> str:
+    """A heading of ``level`` (1: the match, 2: a deal or the sheet, 3: a part of a deal)."""
+    return "#" * level + " " + markdown(text)
+
+
 def _heading(text: str) -> list[str]:
     """A part of a deal's section, under its own heading."""
-    return [f"### {markdown(text)}", ""]
+    return [_title(3, text), ""]
+
+
+def _item(text: str, level: int = 0) -> str:
+    """A list item of plain text (``level`` 1: under the item before it)."""
+    return "  " * level + "- " + markdown(text)
 
 
 def _hand_item(player: str, hand: Sequence[Card]) -> str:
     """A list item: a player's hand."""
     cards = format_cards(hand) if hand else no_cards_left_words()
-    return "- " + markdown(_("{player}: {cards}").format(player=player, cards=cards))
+    return _item(_("{player}: {cards}").format(player=player, cards=cards))
 
 
 def _move_items(
@@ -138,10 +148,10 @@ def _move_items(
     after: dict[int, list[TakeBackNote]] = {}
     for note in notes:
         after.setdefault(note.position - start - 1, []).append(note)
-    items = [f"- {markdown(note_sentence(note))}" for note in after.get(0, [])]
+    items = [_item(note_sentence(note)) for note in after.get(0, [])]
     for step, record in enumerate(records[1:], start=1):
         items.append(MOVE_LINE.format(number=step, move=markdown(record_sentence(record))))
-        items += [f"- {markdown(note_sentence(note))}" for note in after.get(step, [])]
+        items += [_item(note_sentence(note)) for note in after.get(step, [])]
     return items
 
 
@@ -151,14 +161,14 @@ def _meld_items(meld: TableMeld, players: Sequence[str]) -> list[str]:
     line = _("Meld {meld_id} ({player}): {cards}").format(
         meld_id=meld.meld_id, player=players[meld.owner], cards=cards
     )
-    items = [f"- {markdown(line)}"]
+    items = [_item(line)]
     laid_off: dict[int, list[str]] = {}
     for card in meld.cards:
         if card.seat != meld.owner:
             laid_off.setdefault(card.seat, []).append(placed_token(card))
     for seat, tokens in sorted(laid_off.items()):
         by = _("laid off by {player}: {cards}").format(player=players[seat], cards=" ".join(tokens))
-        items.append(f"  - {markdown(by)}")
+        items.append(_item(by, 1))
     return items
 
 
@@ -185,16 +195,16 @@ def _end_lines(rules: RuleSet, steps: MatchSteps, deal: DealSteps) -> list[str]:
             unit=unit_short(terms),
             total=view.scores[seat],
         )
-        lines.append(f"- {markdown(score)}")
-        lines.append(f"  - {markdown(score_line_words(rules, result, line, terms))}")
+        lines.append(_item(score))
+        lines.append(_item(score_line_words(rules, result, line, terms), 1))
         placed = _table_cards(view.melds, seat)
         if placed or terms.every_table_shown:
             on_table = _(ON_THE_TABLE).format(cards=placed or no_cards_words())
-            lines.append(f"  - {markdown(on_table)}")
+            lines.append(_item(on_table, 1))
         hand = hands[seat]
         if hand is not None and (hand or seat != result.winner):
             cards = format_cards(hand) if hand else no_cards_left_words()
-            lines.append(f"  - {markdown(_(HAND_AT_END).format(cards=cards))}")
+            lines.append(_item(_(HAND_AT_END).format(cards=cards), 1))
     lines.append("")
     return lines
 
@@ -213,7 +223,7 @@ def _sheet_lines(sheet: ScoreSheet) -> list[str]:
     """The score sheet (P-5) as a Markdown table: each deal's score and the running total, a
     mark on who went out, the totals, the settlement and the winner of a finished match."""
     titles = [markdown(column.title) for column in sheet.columns]
-    lines = [f"## {markdown(_(SCORE_SHEET))}", ""]
+    lines = [_title(2, _(SCORE_SHEET)), ""]
     lines.append(_row([markdown(_(DEAL)), *titles, markdown(_(NOTE))]))
     lines.append("| ---: " * (len(titles) + 1) + "| --- |")
     for row in sheet.rows:
