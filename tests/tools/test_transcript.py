@@ -166,11 +166,8 @@ def test_unfinished_match_shows_no_hidden_hand_and_nothing_of_the_deal_in_progre
         # the hands written are the ones its end revealed (P-3), nothing else
         assert "hand: " not in before_end
         written = re.findall(r"^  - hand: (.*)$", end, flags=re.MULTILINE)
-        assert written == [
-            format_cards(hand)
-            for line in deal.result.lines
-            if (hand := revealed[line.seat]) and line.hand
-        ]
+        shown_hands = [revealed[line.seat] for line in deal.result.lines if line.hand]
+        assert written == [format_cards(hand) for hand in shown_hands if hand]
 
 
 def test_a_match_with_no_finished_deal_and_a_deal_in_progress_are_refused_as_data() -> None:
