@@ -58,6 +58,13 @@ THEME = N_("Theme")
 VARIANT = N_("Variant")
 PLAYERS = N_("Players")
 
+# Headings of the score sheet in the terminal and in a transcript.
+DEAL = N_("Deal")
+NOTE = N_("Note")
+TOTAL = N_("Total")
+PAYS = N_("Pays")
+"""The settlement's row: what each player pays the winner (R-12)."""
+
 # Translators: there is none of what the line names: no unmatched card in the hint's
 # arrangement, no wild card, no jokers in a pack, no option to list, an option left unset.
 NONE = N_("none")

@@ -1,8 +1,13 @@
 """The replay's words: where a replay stands, the deals it offers, why a deal cannot be
 replayed, and playing a deal again.
 
-The replay itself (:mod:`rummy_tui.replay`) is data: a deal's number, a step, refusal codes.
-The replay screen, the command line and the tests word them here, once each.
+The replay itself (:mod:`rummy_tui.replay`) is data: a deal's number, a step, refusal codes
+(a :class:`~rummy_tui.replay.deals.NotReplayable`). The replay screen, the command line and
+the tests word them here, once each (this floor may not import the replay, so the code and
+the deal's number are given).
+
+>>> not_replayable_sentence("replay.no_deal", 7, "evening")
+"The match 'evening' has no deal 7."
 """
 
 from __future__ import annotations
@@ -117,3 +122,25 @@ def rerun_name(save_name: str, deal_number: int) -> str:
     """The save name of a deal played again (the original's name and the deal)."""
     # Translators: the name of a saved match that plays a deal of another match again.
     return _("{name}, deal {deal} again").format(name=save_name, deal=deal_number)
+
+
+IN_PROGRESS_RULE = "P-1"
+"""The rule that keeps the hands of a deal being played hidden."""
+
+
+def not_replayable_sentence(code: str, deal_number: int | None, name: str) -> str:
+    """The sentence of a replay's refusal ``code`` (``replay.nothing``, ``replay.no_deal``,
+    ``replay.in_progress``, ``replay.no_step``) about deal ``deal_number`` of the saved match
+    ``name``."""
+    match = repr(name)
+    if code == "replay.nothing":
+        return _("The match {name} has no finished deal to replay yet.").format(name=match)
+    if code == "replay.in_progress":
+        return _(
+            "Deal {number} of the match {name} is still being played, so it is not shown ({rule})."
+        ).format(number=deal_number, name=match, rule=IN_PROGRESS_RULE)
+    if code == "replay.no_step":
+        return _("Deal {number} of the match {name} has no such move.").format(
+            number=deal_number, name=match
+        )
+    return _("The match {name} has no deal {number}.").format(name=match, number=deal_number)

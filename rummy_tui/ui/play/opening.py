@@ -129,7 +129,7 @@ class MatchOpener:
             host.show_title()
             return
         try:
-            setup, game, _extra = store.load(name)
+            setup, game, _extra = store.peek(name)  # no lock: a replay changes no save
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
             host.notice(could_not_load(name, error), "error")
             host.show_title()

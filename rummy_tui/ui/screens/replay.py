@@ -112,8 +112,8 @@ class ReplayScreen(Screen[DealAgain | None]):
         "replay",
         [
             Binding("escape", "close", BACK, key_display="Esc"),
-            Binding("left", "move(-1)", PREVIOUS_MOVE, key_display="←", id="back"),
-            Binding("right", "move(1)", NEXT_MOVE, key_display="→", id="next"),
+            Binding("left", "move(-1)", PREVIOUS_MOVE, key_display="←", id="previous_move"),
+            Binding("right", "move(1)", NEXT_MOVE, key_display="→", id="next_move"),
             Binding("home", "start", DEAL_START, key_display="Home"),
             Binding("end", "end", DEAL_END, key_display="End"),
             Binding("pageup", "deal(-1)", PREVIOUS_DEAL, key_display="PgUp", id="previous_deal"),

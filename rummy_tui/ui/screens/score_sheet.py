@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, lists, ngettext
-from rummy_tui.i18n.deal_words import count_deals
+from rummy_tui.i18n.deal_words import count_deals, winners_line
 from rummy_tui.i18n.labels import BACK, NEW_GAME, SCORE_SHEET
 from rummy_tui.i18n.replay_words import REPLAY
 from rummy_tui.match.sheet import ScoreSheet
@@ -69,17 +69,6 @@ def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
         text.append(" · " + _("table-hand, score, total"), style="dim")
     text.append(" · " + _("{mark} went out").format(mark=WENT_OUT), style="dim")
     return text
-
-
-def winners_line(names: list[str], plural: bool = False) -> str:
-    """ "Anna wins the match!", or two winners (partners, a tie) with the plural verb."""
-    if len(names) == 1 and not plural:
-        return _("{player} wins the match!").format(player=names[0])
-    if len(names) == 1:
-        return _("{players} win the match!").format(players=names[0])
-    return _("{players} and {last} win the match!").format(
-        players=lists.series(names[:-1]), last=names[-1]
-    )
 
 
 def result_lines(sheet: ScoreSheet) -> Text:

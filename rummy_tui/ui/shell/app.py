@@ -635,8 +635,15 @@ def run_app(
     on_join: Callable[[str], None] | None = None,
     guide_page: str = "index",
     replay_deal: int | None = None,
+    replay: tuple[str, int | None] | None = None,
 ) -> int:
-    """Run the game in the terminal until the players quit; returns the exit code."""
+    """Run the game in the terminal until the players quit; returns the exit code.
+
+    ``replay``: the save's name and the deal (None: the first finished deal) that ``rummy
+    replay NAME [--deal N]`` opens the replay at.
+    """
+    if replay is not None:  # read without a lock; a replay changes no save and no record
+        start, save_name, replay_deal = "replay", replay[0], replay[1]
     app = make_app(
         replay_deal=replay_deal,
         setup=setup,
