@@ -74,10 +74,31 @@ from rummy_tui.ui.widgets.quiet import set_border_title, update_static
 from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 
 if TYPE_CHECKING:
+    from rummy_tui.core import PlayerView
     from rummy_tui.ui.shell.settings import DisplaySettings
 
 NARROW = 60
 """Under this many columns the table is laid out for a narrow screen (as the table's)."""
+
+LOG_TAIL = 40
+"""How many of the newest log lines the replay's log panel holds (``L`` shows them all).
+Each step changes the log, and the panel lays its text out again: the table's panel keeps
+300 lines, which at twelve seats and 80 columns made a step cost 40 ms more than the rest
+of the table."""
+
+
+def log_tail(view: PlayerView, keep: int = LOG_TAIL) -> PlayerView:
+    """``view`` with only its newest ``keep`` log records, and the take-back notes placed
+    among them (their places counted in the shorter log)."""
+    cut = len(view.log) - keep
+    if cut <= 0:
+        return view
+    notes = tuple(
+        note.model_copy(update={"position": note.position - cut})
+        for note in view.take_back_notes
+        if note.position >= cut
+    )
+    return view.model_copy(update={"log": view.log[cut:], "take_back_notes": notes})
 
 
 @dataclass(frozen=True)
@@ -192,6 +213,7 @@ class ReplayScreen(Screen[DealAgain | None]):
         shown = self.shown
         seat = self.seat_on_show()
         seat_view = shown.seat_view(seat)
+        table_view = log_tail(shown.view)
         if seat_view is not None and seat_view.hand:
             hand = HandState(order=sort_cards(list(seat_view.hand), "suit"), cursor=-1)
             drawing = TableDrawing(
@@ -202,11 +224,11 @@ class ReplayScreen(Screen[DealAgain | None]):
                 self.labels,
                 self.settings,
                 self.title_text,
-                table_view=shown.view,
+                table_view=table_view,
             )
         else:
             drawing = TableDrawing(
-                shown.view, Mode.HIDDEN, None, None, self.labels, self.settings, self.title_text
+                table_view, Mode.HIDDEN, None, None, self.labels, self.settings, self.title_text
             )
         table = self.query_one(TableView)
         table.draw(drawing)
