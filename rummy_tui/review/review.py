@@ -236,9 +236,7 @@ class _DealReview:
             return result.changes[seat]
         return played_cost
 
-    def _go_out_before_draw(
-        self, seat: int, pre: int, before: GameState, move: Action
-    ) -> None:
+    def _go_out_before_draw(self, seat: int, pre: int, before: GameState, move: Action) -> None:
         if isinstance(move, GoOut):
             return
         hand = before.deal.hands[seat]
@@ -301,7 +299,7 @@ class _DealReview:
         found = best_discard(rules, hand, taken)
         if found is None or found[1] >= played_cost:
             return
-        card, cost = found
+        card = found[0]
         game = applied(self.deal, draw, (Discard(card=card),))
         if game is None:
             return
@@ -462,7 +460,9 @@ class _DealReview:
         in that turn (chips in European Rummy), else the card's value on the table."""
         deal = self.deal
         rules = self.rules
-        went_out = all(self.seat_by_step[later] == taker for later in range(step, deal.last_step + 1))
+        went_out = all(
+            self.seat_by_step[later] == taker for later in range(step, deal.last_step + 1)
+        )
         result = deal.result
         if went_out and result.winner == taker and rules.scoring is not Scoring.TABLE_MINUS_HAND:
             paid = -result.changes[seat]

@@ -56,7 +56,7 @@ def _actions(steps: MatchSteps, deal: DealSteps) -> list[tuple[int | None, Actio
 def _apply(state: GameState, actions: Sequence[Action], seat: int) -> Game | str:
     game = Game(state)
     for action in actions:
-        if game.current != seat or game.phase is not Phase.PLAY and game.phase is not Phase.DRAW:
+        if game.current != seat or game.phase not in (Phase.PLAY, Phase.DRAW):
             return f"not the seat's turn for {action}"
         refusal = game.refusal(action)
         if refusal is not None:

@@ -102,7 +102,9 @@ def test_computers_are_left_out_and_a_clean_seat_says_so() -> None:
 
 def test_progress_is_reported_deal_by_deal() -> None:
     calls: list[tuple[int, int]] = []
-    review_match(MatchSteps(easy_match("european", 2, 1).state), progress=lambda *a: calls.append(a))
+    review_match(
+        MatchSteps(easy_match("european", 2, 1).state), progress=lambda *a: calls.append(a)
+    )
     total = calls[-1][1]
     assert calls == [(done, total) for done in range(1, total + 1)]
 
