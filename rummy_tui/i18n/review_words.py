@@ -18,6 +18,7 @@ from typing import Protocol
 from rummy_tui.core.actions import Action, ActionRecord, LayOffCard, LogFacts
 from rummy_tui.core.cards import Card, format_cards
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n.deal_words import count_points
 from rummy_tui.i18n.log_lines import record_sentence
 
 MISSED_GO_OUT = "review.missed_go_out"
@@ -74,7 +75,7 @@ def amount_words(amount: int, unit: str) -> str:
         return ngettext("{n} chip", "{n} chips", amount).format(n=amount)
     if unit == CARDS:
         return ngettext("{n} unmatched card", "{n} unmatched cards", amount).format(n=amount)
-    return ngettext("{n} point", "{n} points", amount).format(n=amount)
+    return count_points(amount)
 
 
 def position_words(claim: ClaimData) -> str:
@@ -125,7 +126,8 @@ def claim_sentence(claim: ClaimData, players: Sequence[str]) -> str:
         card = claim.played[0]
         discarded = getattr(card, "card", None)
         return _(
-            "{where}: discarding {card} broke the meld {meld}; the best discard left {stake} less."
+            "{where}: discarding {card} broke the meld {meld}; the unmatched cards left cost "
+            "{stake} more than after the best discard."
         ).format(where=where, card=str(discarded), meld=format_cards(claim.cards), stake=stake)
     if kind == LAYOFF_UNDONE:
         lay_off = claim.better[0]
@@ -146,10 +148,10 @@ def claim_lines(claim: ClaimData, players: Sequence[str]) -> list[str]:
     """A claim as lines: its sentence, then what was played and what was better."""
     name = players[claim.seat] if 0 <= claim.seat < len(players) else ""
     lines = [claim_sentence(claim, players)]
-    played = "; ".join(move_lines(claim.played, claim.seat, name, claim.deal_number))
+    played = " ".join(move_lines(claim.played, claim.seat, name, claim.deal_number))
     lines.append(_("Played: {moves}").format(moves=played))
     if claim.better:
-        better = "; ".join(move_lines(claim.better, claim.seat, name, claim.deal_number))
+        better = " ".join(move_lines(claim.better, claim.seat, name, claim.deal_number))
         lines.append(_("Better: {moves}").format(moves=better))
     return lines
 
