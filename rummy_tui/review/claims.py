@@ -116,8 +116,8 @@ class MatchReview:
 
     seats: tuple[SeatReview, ...]
     deals: tuple[int, ...]
-    """The numbers of the deals reviewed (finished and scored; deals void under G-9 cost
-    nothing and are left out)."""
+    """The numbers of the deals reviewed: every finished deal (in one void under G-9 only a
+    missed go-out is claimed: nothing else was paid)."""
     finished_match: bool
     variant: str
     """The variant's id."""

@@ -19,7 +19,8 @@ what the claim says (see :mod:`~rummy_tui.review.claims` for the kinds):
   then: with melding every card in hand (C-5, D-7, R-11), without it the cards in no meld of
   the best arrangement (B-5; European Rummy: their count, E-7).
 
-Deals void under the dead-hand guard (G-9) cost nothing and are not reviewed.
+A deal void under the dead-hand guard (G-9) paid nothing, so only one claim can be made in
+it: a go-out that was possible and not made (it would have scored the deal).
 """
 
 from __future__ import annotations
@@ -172,6 +173,9 @@ class _DealReview:
         self.turns: dict[int, int] = dict.fromkeys(seats, 0)
         self.final_hands = deal.hands(deal.last_step)
         self.laid_claimed: dict[int, set[Card]] = {seat: set() for seat in seats}
+        self.void = deal.result.dead
+        """Whether the deal was void (G-9): only a go-out, which would have scored it, was
+        worth anything then."""
 
     def run(self) -> None:
         deal = self.deal
@@ -209,14 +213,14 @@ class _DealReview:
         end_hand = deal.peek(last).deal.hands[seat]
         played_cost = end_cost(rules, end_hand)
         broke = False
-        if isinstance(end, Discard) and end_hand:
+        if isinstance(end, Discard) and end_hand and not self.void:
             broke = self._broke_meld(seat, last, end)
         if end_hand:
             if rules.meld_during_play:
-                self._melding_end(seat, draw, after_draw, last, played, played_cost)
+                self._melding_end(seat, draw, after_draw, last, played_cost)
             else:
-                self._plain_end(seat, draw, after_draw, last, played, played_cost, broke)
-        if isinstance(end, Discard):
+                self._plain_end(seat, draw, after_draw, last, played_cost, broke)
+        if isinstance(end, Discard) and not self.void:
             if rules.meld_during_play and end_hand:
                 self._layoffs(seat, last, end)
             self._fed(seat, last, end)
@@ -267,7 +271,6 @@ class _DealReview:
         draw: int,
         after_draw: GameState,
         last: int,
-        played: Sequence[Action],
         played_cost: int,
         broke: bool,
     ) -> None:
@@ -294,7 +297,7 @@ class _DealReview:
                     better_cost=0,
                 )
                 return
-        if broke:
+        if broke or self.void:
             return  # the broken meld is the turn's claim, with the same points
         found = best_discard(rules, hand, taken)
         if found is None or found[1] >= played_cost:
@@ -357,12 +360,14 @@ class _DealReview:
         draw: int,
         after_draw: GameState,
         last: int,
-        played: Sequence[Action],
         played_cost: int,
     ) -> None:
-        """Classic, Double Rum, Rummy 500: the cheapest end the witness plans reach."""
+        """Classic, Double Rum, Rummy 500: the cheapest end the witness plans reach (in a
+        void deal, only a go-out)."""
         rules = self.rules
         plans = sorted(_melding_plans(rules, after_draw, seat), key=lambda plan: plan[0])
+        if self.void:
+            plans = [plan for plan in plans if plan[0] == 0]
         for cost, actions in plans:
             if cost >= played_cost:
                 return
@@ -377,6 +382,8 @@ class _DealReview:
             if better_cost >= played_cost:
                 continue
             out = not hand
+            if self.void and not out:
+                continue
             self._claim(
                 kind=MISSED_GO_OUT if out else MORE_DEADWOOD,
                 seat=seat,
@@ -576,7 +583,7 @@ def review_match(
     for done, span in enumerate(spans, start=1):
         deal = steps.deal(span.deal_number)
         variant = deal.peek(0).rules.variant_id
-        if not deal.result.dead and chosen:
+        if chosen:
             records = steps.log[span.start : span.stop]
             review = _DealReview(
                 deal,

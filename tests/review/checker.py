@@ -78,8 +78,8 @@ def check(steps: MatchSteps, claim: Claim) -> list[str]:
     wrong: list[str] = []
     if not 0 <= claim.step_before < claim.step <= deal.last_step:
         return [f"steps out of order: {claim.step_before} {claim.step}"]
-    if deal.result.dead:
-        return ["a claim in a void deal"]
+    if deal.result.dead and claim.kind != MISSED_GO_OUT:
+        return ["a claim other than a missed go-out in a void deal"]
     played = tuple(action for _, action in records[claim.step_before + 1 : claim.step + 1])
     movers = {mover for mover, _ in records[claim.step_before + 1 : claim.step + 1]}
     if played != claim.played or movers != {seat}:
