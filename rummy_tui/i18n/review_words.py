@@ -58,6 +58,8 @@ class ClaimData(Protocol):
     def better_cost(self) -> int | None: ...
     @property
     def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def best(self) -> bool: ...
 
 
 class SeatData(Protocol):
@@ -113,10 +115,17 @@ def claim_sentence(claim: ClaimData, players: Sequence[str]) -> str:
     if kind == MORE_DEADWOOD:
         # Translators: the hand left at the end of a turn; {stake} is "7 points" or
         # "2 unmatched cards".
-        return _(
-            "{where}: the turn ended with {played} in hand where a legal end of it left "
-            "{better}: {stake} more."
-        ).format(
+        if claim.best:
+            message = _(
+                "{where}: the turn ended with {played} in hand where the best legal end of it "
+                "left {better}: {stake} more."
+            )
+        else:
+            message = _(
+                "{where}: the turn ended with {played} in hand where a legal end of it left "
+                "{better}: {stake} more."
+            )
+        return message.format(
             where=where,
             played=amount_words(claim.played_cost or 0, claim.unit),
             better=amount_words(claim.better_cost or 0, claim.unit),

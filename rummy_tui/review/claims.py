@@ -74,6 +74,9 @@ class Claim:
     """The cards the claim is about: the broken meld, the card not laid off, the card fed."""
     later_step: int | None = None
     """``review.fed_next``: the step at which the next player melded the card."""
+    best: bool = False
+    """Whether ``better`` is the best legal end (the least deadwood the turn could end with,
+    found exactly), not only a better one."""
 
     def to_json(self) -> dict[str, object]:
         """The claim as plain JSON data (actions as the log writes them, cards by code)."""
@@ -91,6 +94,7 @@ class Claim:
             "better_cost": self.better_cost,
             "cards": [card.key for card in self.cards],
             "later_step": self.later_step,
+            "best": self.best,
         }
 
 

@@ -10,11 +10,12 @@ what the claim says (see :mod:`~rummy_tui.review.claims` for the kinds):
   the turn ends with a discard or a go-out: the best discard is found exactly with the
   solver (removing a card lowers the hand's best cost by at most its value, so the search
   stops at that bound), and a go-out is any the solver's go-out arrangements give that the
-  engine accepts. With melding, the hand held after the draw is laid down as the solver's
-  best arrangement and lay-offs on the table's melds (both orders tried), before each legal
-  discard, and the cheapest end the engine accepts is compared with the end played. With
-  melding this is a legal end, not always the best one: a claim then says no more than the
-  truth, that this legal end left less deadwood, by the points stated.
+  engine accepts. With melding, the least deadwood the turn could end with is searched
+  exactly (:mod:`~rummy_tui.review.best_end`: new melds, chains of lay-offs, the discard);
+  when that search gives up (its budget), the hand is laid down as the solver's best
+  arrangement and lay-offs on the table's melds (both orders tried) before each legal
+  discard, and the claim (``best`` False) says no more than the truth: that this legal end
+  left less deadwood, by the points stated.
 * **deadwood** is what the hand left at the end of the turn would cost if the deal ended
   then: with melding every card in hand (C-5, D-7, R-11), without it the cards in no meld of
   the best arrangement (B-5; European Rummy: their count, E-7).
@@ -54,6 +55,7 @@ from rummy_tui.core.state import GameState, Phase, seat_after
 from rummy_tui.core.values import hand_total, hand_value, pip_value
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
 from rummy_tui.replay.steps import DealSteps, MatchSteps
+from rummy_tui.review.best_end import best_end
 from rummy_tui.review.claims import (
     BROKE_MELD,
     CARDS,
@@ -320,6 +322,7 @@ class _DealReview:
             unit=deadwood_unit(rules),
             played_cost=played_cost,
             better_cost=better_cost,
+            best=True,
         )
 
     def _broke_meld(self, seat: int, last: int, end: Discard) -> bool:
@@ -351,6 +354,7 @@ class _DealReview:
             played_cost=cost,
             better_cost=found[1],
             cards=meld,
+            best=True,
         )
         return True
 
@@ -362,41 +366,63 @@ class _DealReview:
         last: int,
         played_cost: int,
     ) -> None:
-        """Classic, Double Rum, Rummy 500: the cheapest end the witness plans reach (in a
-        void deal, only a go-out)."""
+        """Classic, Double Rum, Rummy 500: the best end (exact), or when its search gives up
+        the cheapest end the witness plans reach (in a void deal, only a go-out)."""
         rules = self.rules
+        exact = best_end(rules, after_draw, seat)
+        if exact is not None:
+            if exact[0] >= played_cost or (self.void and exact[0]):
+                return  # the turn ended as well as it could (the search is exact)
+            if self._melding_claim(seat, draw, last, played_cost, exact[1], best=True):
+                return
         plans = sorted(_melding_plans(rules, after_draw, seat), key=lambda plan: plan[0])
         if self.void:
             plans = [plan for plan in plans if plan[0] == 0]
         for cost, actions in plans:
             if cost >= played_cost:
                 return
-            game = applied(self.deal, draw, actions)
-            if game is None:
-                continue
-            hand = game.state.deal.hands[seat]
-            ended = game.state.deal.phase is not Phase.PLAY or game.current != seat
-            if not ended:
-                continue
-            better_cost = end_cost(rules, hand)
-            if better_cost >= played_cost:
-                continue
-            out = not hand
-            if self.void and not out:
-                continue
-            self._claim(
-                kind=MISSED_GO_OUT if out else MORE_DEADWOOD,
-                seat=seat,
-                step_before=draw,
-                step=last,
-                played=self._played_from(draw, last),
-                better=tuple(actions),
-                stake=played_cost - better_cost,
-                unit=deadwood_unit(rules),
-                played_cost=played_cost,
-                better_cost=better_cost,
-            )
-            return
+            if self._melding_claim(seat, draw, last, played_cost, actions, best=False):
+                return
+
+    def _melding_claim(
+        self,
+        seat: int,
+        draw: int,
+        last: int,
+        played_cost: int,
+        actions: Sequence[Action],
+        best: bool,
+    ) -> bool:
+        """Claim the end ``actions`` reach if the engine accepts them and they end the turn
+        with less deadwood than played (in a void deal, only a go-out)."""
+        rules = self.rules
+        game = applied(self.deal, draw, actions)
+        if game is None:
+            return False
+        hand = game.state.deal.hands[seat]
+        ended = game.state.deal.phase is not Phase.PLAY or game.current != seat
+        if not ended:
+            return False
+        better_cost = end_cost(rules, hand)
+        if better_cost >= played_cost:
+            return False
+        out = not hand
+        if self.void and not out:
+            return False
+        self._claim(
+            kind=MISSED_GO_OUT if out else MORE_DEADWOOD,
+            seat=seat,
+            step_before=draw,
+            step=last,
+            played=self._played_from(draw, last),
+            better=tuple(actions),
+            stake=played_cost - better_cost,
+            unit=deadwood_unit(rules),
+            played_cost=played_cost,
+            better_cost=better_cost,
+            best=best,
+        )
+        return True
 
     def _layoffs(self, seat: int, last: int, end: Discard) -> None:
         """Cards that could have been laid off before the discard and counted against the

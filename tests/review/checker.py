@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy_tui.core import Game, Phase, best_arrangement, meld_readings
+from rummy_tui.core import Game, Phase, PlayerView, best_arrangement, meld_readings
 from rummy_tui.core.actions import (
     Action,
     Discard,
@@ -69,6 +69,32 @@ def _turn_over(game: Game, seat: int) -> bool:
     return game.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER) or game.current != seat
 
 
+def _named_cards(action: Action) -> list[Card]:
+    if isinstance(action, Meld):
+        return list(action.cards)
+    if isinstance(action, (LayOffCard, Discard)):
+        return [action.card]
+    if isinstance(action, GoOut):
+        named = [card for spec in action.melds for card in spec.cards]
+        return named + ([action.discard] if action.discard is not None else [])
+    return []
+
+
+def _known(view: PlayerView, claim: Claim) -> list[str]:
+    """The better moves name only what the seat knew then: cards of its own hand and melds
+    of the table as its view shows them."""
+    wrong = []
+    hand = set(view.hand)
+    named = [card for action in claim.better for card in _named_cards(action)]
+    if not set(named) <= hand or not set(claim.cards) <= hand:
+        wrong.append("the claim names a card the seat did not hold")
+    melds = {meld.meld_id for meld in view.melds}
+    for action in claim.better:
+        if isinstance(action, LayOffCard) and action.meld_id not in melds:
+            wrong.append("the claim lays off on a meld the seat did not see")
+    return wrong
+
+
 def check(steps: MatchSteps, claim: Claim) -> list[str]:
     """Why ``claim`` is false; [] when the core confirms every part of it."""
     deal = steps.deal(claim.deal_number)
@@ -91,6 +117,8 @@ def check(steps: MatchSteps, claim: Claim) -> list[str]:
     dead_unit = CARDS if rules.scoring is Scoring.CHIPS else POINTS
     if claim.stake <= 0:
         wrong.append("no points at stake")
+    if claim.kind != FED_NEXT:
+        wrong += _known(deal.view(claim.step_before, seat), claim)
     if claim.kind in (MISSED_GO_OUT, MORE_DEADWOOD):
         game = _apply(before, claim.better, seat)
         if isinstance(game, str):
