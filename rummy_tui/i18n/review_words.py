@@ -28,6 +28,7 @@ LAYOFF_UNDONE = "review.layoff_undone"
 FED_NEXT = "review.fed_next"
 CARDS = "cards"
 CHIPS = "chips"
+PAID = "paid"
 
 WORDED_KINDS = (MISSED_GO_OUT, MORE_DEADWOOD, BROKE_MELD, LAYOFF_UNDONE, FED_NEXT)
 """The claim kinds worded here (the review's ``KINDS``, checked by tests/review)."""
@@ -60,6 +61,8 @@ class ClaimData(Protocol):
     def cards(self) -> tuple[Card, ...]: ...
     @property
     def best(self) -> bool: ...
+    @property
+    def basis(self) -> str: ...
 
 
 class SeatData(Protocol):
@@ -103,6 +106,11 @@ def claim_sentence(claim: ClaimData, players: Sequence[str]) -> str:
     where = position_words(claim)
     kind = claim.kind
     if kind == MISSED_GO_OUT:
+        if claim.basis == PAID:
+            # Translators: {stake} is "12 points": what the deal cost the player in the end.
+            return _(
+                "{where}: you could have gone out; the deal cost you {stake} in the end."
+            ).format(where=where, stake=stake)
         if claim.unit == CHIPS:
             # Translators: {where} is "Deal 3, step 14"; {stake} is "10 chips".
             return _("{where}: you could have gone out, collecting {stake}.").format(

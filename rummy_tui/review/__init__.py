@@ -16,14 +16,18 @@ contract in pyproject.toml); rummy_tui/i18n/review_words.py writes the claims as
 """
 
 from rummy_tui.review.claims import (
+    BASES,
     BROKE_MELD,
     CARDS,
     CHIPS,
+    COLLECT,
     FED_NEXT,
+    KEPT,
     KINDS,
     LAYOFF_UNDONE,
     MISSED_GO_OUT,
     MORE_DEADWOOD,
+    PAID,
     POINTS,
     UNITS,
     Claim,
@@ -39,14 +43,18 @@ from rummy_tui.review.review import (
 )
 
 __all__ = [
+    "BASES",
     "BROKE_MELD",
     "CARDS",
     "CHIPS",
+    "COLLECT",
     "FED_NEXT",
+    "KEPT",
     "KINDS",
     "LAYOFF_UNDONE",
     "MISSED_GO_OUT",
     "MORE_DEADWOOD",
+    "PAID",
     "POINTS",
     "UNITS",
     "Claim",

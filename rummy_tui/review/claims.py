@@ -43,6 +43,18 @@ CHIPS = "chips"
 
 UNITS: tuple[str, ...] = (POINTS, CARDS, CHIPS)
 
+COLLECT = "collect"
+"""A missed go-out's stake: what it would have collected (European chips, E-8: they depend
+on the winner's hand and draws alone, so the seat knew them)."""
+KEPT = "kept"
+"""A missed go-out's stake: the deadwood the turn kept in hand instead (what it would cost
+if the deal ended then)."""
+PAID = "paid"
+"""A missed go-out's stake when the turn kept no deadwood: what the seat paid when the deal
+ended (its score line, public once the deal is over; going out would have paid nothing)."""
+
+BASES: tuple[str, ...] = (COLLECT, KEPT, PAID)
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -74,6 +86,8 @@ class Claim:
     """The cards the claim is about: the broken meld, the card not laid off, the card fed."""
     later_step: int | None = None
     """``review.fed_next``: the step at which the next player melded the card."""
+    basis: str = ""
+    """``review.missed_go_out``: what its stake is (one of :data:`BASES`)."""
     best: bool = False
     """Whether ``better`` is the best legal end (the least deadwood the turn could end with,
     found exactly), not only a better one."""
@@ -95,6 +109,7 @@ class Claim:
             "cards": [card.key for card in self.cards],
             "later_step": self.later_step,
             "best": self.best,
+            "basis": self.basis,
         }
 
 

@@ -60,10 +60,13 @@ from rummy_tui.review.claims import (
     BROKE_MELD,
     CARDS,
     CHIPS,
+    COLLECT,
     FED_NEXT,
+    KEPT,
     LAYOFF_UNDONE,
     MISSED_GO_OUT,
     MORE_DEADWOOD,
+    PAID,
     POINTS,
     Claim,
     MatchReview,
@@ -234,13 +237,46 @@ class _DealReview:
         claim = Claim(deal_number=self.deal.deal_number, **fields)  # type: ignore[arg-type]
         self.claims[claim.seat].append(claim)
 
-    def _go_out_stake(self, game: Game, seat: int, played_cost: int) -> int:
-        """What a go-out would have been worth: European chips (they depend on the winner's
-        hand and draws alone, E-8); elsewhere the deadwood the turn kept instead."""
+    def _missed_go_out(
+        self,
+        seat: int,
+        step_before: int,
+        step: int,
+        better: tuple[Action, ...],
+        game: Game,
+        played_cost: int,
+    ) -> bool:
+        """Claim a go-out not made, with what it was worth (see :data:`BASES`); no claim
+        when no points can be shown at stake."""
+        rules = self.rules
         result = game.state.deal.result
-        if self.rules.scoring is Scoring.CHIPS and result is not None:
-            return result.changes[seat]
-        return played_cost
+        if rules.scoring is Scoring.CHIPS:
+            if result is None or result.changes[seat] <= 0:
+                return False
+            stake, basis, unit = result.changes[seat], COLLECT, CHIPS
+        elif played_cost > 0:
+            stake, basis, unit = played_cost, KEPT, POINTS
+        else:
+            outcome = self.deal.result
+            paid = -outcome.changes[seat] if outcome.changes else 0
+            if paid <= 0:
+                return False
+            stake, basis, unit = paid, PAID, POINTS
+        self._claim(
+            kind=MISSED_GO_OUT,
+            seat=seat,
+            step_before=step_before,
+            step=step,
+            played=self._played_from(step_before, step),
+            better=better,
+            stake=stake,
+            unit=unit,
+            played_cost=played_cost,
+            better_cost=0,
+            best=True,
+            basis=basis,
+        )
+        return True
 
     def _go_out_before_draw(self, seat: int, pre: int, before: GameState, move: Action) -> None:
         if isinstance(move, GoOut):
@@ -253,19 +289,7 @@ class _DealReview:
         game = applied(self.deal, pre, (go_out,))
         if game is None or game.state.deal.hands[seat]:
             return
-        cost = end_cost(self.rules, hand)
-        self._claim(
-            kind=MISSED_GO_OUT,
-            seat=seat,
-            step_before=pre,
-            step=pre + 1,
-            played=(move,),
-            better=(go_out,),
-            stake=self._go_out_stake(game, seat, cost),
-            unit=payment_unit(self.rules),
-            played_cost=cost,
-            better_cost=0,
-        )
+        self._missed_go_out(seat, pre, pre + 1, (go_out,), game, end_cost(self.rules, hand))
 
     def _plain_end(
         self,
@@ -286,19 +310,9 @@ class _DealReview:
                 game = applied(self.deal, draw, (go_out,))
                 if game is None or game.state.deal.hands[seat]:
                     continue
-                self._claim(
-                    kind=MISSED_GO_OUT,
-                    seat=seat,
-                    step_before=draw,
-                    step=last,
-                    played=self._played_from(draw, last),
-                    better=(go_out,),
-                    stake=self._go_out_stake(game, seat, played_cost),
-                    unit=payment_unit(rules),
-                    played_cost=played_cost,
-                    better_cost=0,
-                )
-                return
+                if self._missed_go_out(seat, draw, last, (go_out,), game, played_cost):
+                    return
+                break
         if broke or self.void:
             return  # the broken meld is the turn's claim, with the same points
         found = best_discard(rules, hand, taken)
@@ -409,8 +423,10 @@ class _DealReview:
         out = not hand
         if self.void and not out:
             return False
+        if out:
+            return self._missed_go_out(seat, draw, last, tuple(actions), game, played_cost)
         self._claim(
-            kind=MISSED_GO_OUT if out else MORE_DEADWOOD,
+            kind=MORE_DEADWOOD,
             seat=seat,
             step_before=draw,
             step=last,

@@ -31,10 +31,13 @@ from rummy_tui.review import (
     BROKE_MELD,
     CARDS,
     CHIPS,
+    COLLECT,
     FED_NEXT,
+    KEPT,
     LAYOFF_UNDONE,
     MISSED_GO_OUT,
     MORE_DEADWOOD,
+    PAID,
     POINTS,
     Claim,
 )
@@ -133,11 +136,20 @@ def check(steps: MatchSteps, claim: Claim) -> list[str]:
                 wrong.append("the better moves are no go-out")
             if isinstance(claim.played[-1], GoOut) or (turn_end and not after_hand):
                 wrong.append("the seat did go out")
-            if claim.unit == CHIPS:
-                if result is None or claim.stake != result.changes[seat]:
+            if claim.better_cost != 0:
+                wrong.append("a go-out leaves deadwood")
+            if claim.basis == COLLECT:
+                if claim.unit != CHIPS or result is None or claim.stake != result.changes[seat]:
                     wrong.append("the chips are not the go-out's")
-            elif claim.stake != claim.played_cost or claim.better_cost != 0:
-                wrong.append("the stake is not the deadwood kept")
+            elif claim.basis == KEPT:
+                if claim.unit != POINTS or claim.stake != claim.played_cost:
+                    wrong.append("the stake is not the deadwood kept")
+            elif claim.basis == PAID:
+                paid = -deal.result.changes[seat] if deal.result.changes else 0
+                if claim.unit != POINTS or claim.stake != paid or claim.played_cost != 0:
+                    wrong.append("the stake is not what the seat paid")
+            else:
+                wrong.append("a missed go-out without the basis of its stake")
         else:
             if not turn_end:
                 wrong.append("the move played is not the turn's end")
@@ -145,11 +157,12 @@ def check(steps: MatchSteps, claim: Claim) -> list[str]:
                 wrong.append("wrong unit")
             if cost(rules, better_hand) != claim.better_cost:
                 wrong.append("the better end's deadwood is not as stated")
-        if claim.kind == MORE_DEADWOOD or claim.unit != CHIPS:
-            if turn_end and cost(rules, after_hand) != claim.played_cost:
-                wrong.append("the end played does not cost what is stated")
-            if claim.stake != (claim.played_cost or 0) - (claim.better_cost or 0):
-                wrong.append("the stake is not the difference")
+        if turn_end and cost(rules, after_hand) != claim.played_cost:
+            wrong.append("the end played does not cost what is stated")
+        if claim.kind == MORE_DEADWOOD and claim.stake != (claim.played_cost or 0) - (
+            claim.better_cost or 0
+        ):
+            wrong.append("the stake is not the difference")
         if claim.step_before and claim.kind == MORE_DEADWOOD:
             mover, draw = records[claim.step_before]
             if mover != seat or not isinstance(draw, (DrawStock, TakeDiscard, DrawTwo)):
