@@ -233,9 +233,43 @@ class _DealReview:
     def _played_from(self, step_before: int, step: int) -> tuple[Action, ...]:
         return tuple(self.actions[index] for index in range(step_before + 1, step + 1))
 
-    def _claim(self, **fields: object) -> None:
-        claim = Claim(deal_number=self.deal.deal_number, **fields)  # type: ignore[arg-type]
-        self.claims[claim.seat].append(claim)
+    def _claim(
+        self,
+        *,
+        kind: str,
+        seat: int,
+        step_before: int,
+        step: int,
+        played: tuple[Action, ...],
+        better: tuple[Action, ...],
+        stake: int,
+        unit: str,
+        played_cost: int | None = None,
+        better_cost: int | None = None,
+        cards: tuple[Card, ...] = (),
+        later_step: int | None = None,
+        best: bool = False,
+        basis: str = "",
+    ) -> None:
+        self.claims[seat].append(
+            Claim(
+                kind=kind,
+                seat=seat,
+                deal_number=self.deal.deal_number,
+                step_before=step_before,
+                step=step,
+                played=played,
+                better=better,
+                stake=stake,
+                unit=unit,
+                played_cost=played_cost,
+                better_cost=better_cost,
+                cards=cards,
+                later_step=later_step,
+                best=best,
+                basis=basis,
+            )
+        )
 
     def _missed_go_out(
         self,

@@ -16,6 +16,7 @@ import pytest
 from rummy_tui.core import Game, get_variant
 from rummy_tui.replay import MatchSteps
 from rummy_tui.review import KINDS, MatchReview, review_match
+from tests.replay.matches import unfinished_match
 from tests.review.checker import check
 from tests.review.matches import easy_match, random_match
 
@@ -115,3 +116,17 @@ def test_a_review_says_the_same_on_a_reloaded_match() -> None:
     first = review_match(MatchSteps(game.state)).to_json()
     assert review_match(MatchSteps(again.state)).to_json() == first
     assert get_variant("rummy500").variant_id == first["variant"]
+
+
+@pytest.mark.parametrize("variant", ("classic", "european"))
+def test_an_unfinished_match_is_reviewed_over_its_finished_deals_only(variant: str) -> None:
+    game = unfinished_match(variant, 2, 1, deals=2, moves_after=5).game
+    steps = MatchSteps(game.state)
+    review = review_match(steps)
+    finished = {span.deal_number for span in steps.replayable}
+    in_progress = {span.deal_number for span in steps.deals} - finished
+    assert in_progress and not review.finished_match
+    assert set(review.deals) == finished
+    assert {claim.deal_number for claim in review.claims} <= finished
+    for claim in review.claims:
+        assert check(steps, claim) == []
