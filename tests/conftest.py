@@ -99,6 +99,8 @@ SLOW_TESTS = (
     "tests/replay/test_frames.py::test_P2_P3_an_unfinished_match_shows_no_hand_that_was_hidden_at_that_step",
     "tests/replay/test_steps.py::test_G11_every_step_of_a_finished_match_is_the_state_and_the_views_played",
     "tests/replay/test_steps.py::test_G11_every_step_of_an_unfinished_match_s_finished_deals_is_as_played",
+    "tests/review/test_best_end.py::test_the_best_end_on_many_tables",
+    "tests/review/test_claims.py::test_every_claim_on_many_matches_is_true",
     "tests/persistence/test_shared_match.py::test_kill_9_while_appending_loses_no_applied_move",
     "tests/persistence/test_shared_match.py::test_race_two_processes_append_the_same_number_200_times",
     "tests/test_cli.py::test_ctrl_c_stops_simulate_and_prints_the_deals_so_far_as_partial",

@@ -235,3 +235,12 @@ def test_save_bytes_reports_bytes_a_move_and_the_moves_the_limit_holds(tmp_path:
         size = int(line.split()[3].replace(",", ""))
         assert 0 < moves <= 201 and size > 0
         assert f"{size / moves:6.1f} bytes a move" in line and "8,388,608 bytes hold about" in line
+
+
+def test_bench_review_reports_the_whole_and_the_rebuild(tmp_path: Path) -> None:
+    out = run_script(
+        "bench_review.py", "--deals", "1", "--players", "3", "--runs", "1", tmp_path=tmp_path
+    )
+    assert "review (rebuild + every seat): median" in out
+    assert "ratio review / rebuild" in out
+    assert "turns reviewed:" in out

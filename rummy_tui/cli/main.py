@@ -290,9 +290,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", action="store_true", help=_("never draw the progress bar")
     )
     from rummy_tui.cli.records import add_commands
+    from rummy_tui.cli.review import add_command as add_review
     from rummy_tui.cli.serve import add_command as add_serve
 
     add_commands(commands)
+    add_review(commands)
     add_serve(commands)
     _share_global_options(parser, list(commands.choices.values()))
     return parser
@@ -560,6 +562,10 @@ def run(argv: Sequence[str] | None = None) -> int:
             from rummy_tui.cli.records import run_command
 
             return run_command(args)
+        if args.command == "review":
+            from rummy_tui.cli.review import run_review
+
+            return run_review(args)
         if args.command == "serve":
             from rummy_tui.cli.serve import run_serve
 

@@ -31,6 +31,12 @@ def count_deals(n: int) -> str:
     return ngettext("{n} deal", "{n} deals", n).format(n=n)
 
 
+def count_points(n: int) -> str:
+    """``n`` points with the plural form the language wants ("1 point", "12 points"): a
+    points target, a review's points at stake."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
 def deal_number_words(number: int) -> str:
     """The deal with this number in the match, as a heading: "Deal 3"."""
     return _("Deal {number}").format(number=number)

@@ -94,6 +94,16 @@ class DealSteps:
             raise NotReplayable("replay.no_step", self.deal_number, step)
         return self._bare[step]
 
+    def peek(self, step: int) -> GameState:
+        """The match at ``step`` without its log and notes, shared, not copied: only to be
+        read (a review reads thousands of positions), never changed or handed out; use
+        :meth:`state` for a copy of one's own.
+
+        Raises:
+            NotReplayable: ``replay.no_step`` for a step the deal does not have.
+        """
+        return self._checked(step)
+
     def hands(self, step: int) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand at ``step``, by seat, in the order the engine holds them."""
         return tuple(tuple(hand) for hand in self._checked(step).deal.hands)

@@ -19,7 +19,7 @@ from rummy_tui.core import RuleSet
 from rummy_tui.core.deal_terms import melding_words
 from rummy_tui.core.variants.option_words import choice_words, note_words
 from rummy_tui.i18n import N_, _, count_cards, lists, ngettext
-from rummy_tui.i18n.deal_words import count_deals
+from rummy_tui.i18n.deal_words import count_deals, count_points
 from rummy_tui.i18n.labels import NONE
 from rummy_tui.ui.shell.assets import read_asset
 
@@ -71,7 +71,7 @@ def _number_label(field: str, value: int) -> str:
     """How a number option reads, in the words of its unit (points, deals, rebuilds, jokers
     per pack); a number of another option is written as it is."""
     if field == "target_score":
-        return ngettext("{n} point", "{n} points", value).format(n=value)
+        return count_points(value)
     if field == "deal_limit":
         return count_deals(value)
     if field == "rebuild_limit":
