@@ -86,6 +86,11 @@ def not_replayable_words(code: str, deal_number: int | None = None) -> str:
     return _("No deal of this match is finished yet: there is nothing to replay.")
 
 
+def review_hidden_words() -> str:
+    """Why the review of a match still being played is not shown (P-2)."""
+    return _("The review names cards people held: it opens once the match is over (P-2).")
+
+
 def pick_deal_question() -> str:
     """The deal picker's question."""
     return _("Replay which deal?")

@@ -153,3 +153,54 @@ async def test_deal_again_starts_a_new_match_with_the_same_cards_kept_apart(
         assert session.game.state.scores == [0, 0, 0]
     names = [info.name for info in SaveStore(tmp_path).list()]
     assert "Friday" in names and len(names) == 2  # the rerun is a save of its own
+
+
+async def test_review_lists_each_persons_claims_and_a_claim_opens_the_replay_at_its_move(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import OptionList
+
+    from rummy_tui.ui.screens.review import ReviewScreen
+
+    save_match(tmp_path, "Friday", "rummy500", 3, seed=3, target_score=300)
+    app = make_app(data_dir=tmp_path, save_name="Friday", start="replay")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert review.review is not None
+        assert [seat.seat for seat in review.review.seats] == [0, 1]  # people only
+        listing = review.query_one(OptionList)
+        headings = [
+            str(listing.get_option_at_index(index).prompt)
+            for index in range(listing.option_count)
+            if listing.get_option_at_index(index).disabled
+        ]
+        assert headings[0].startswith("Anna: ") and headings[1].startswith("Bob: ")
+        assert review.claims, "easy play leaves costly moves"
+        claim = review.claims[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is replay
+        assert (replay.model.deal_number, replay.model.step) == (claim.deal_number, claim.step)
+        assert replay.seat_on_show() == claim.seat
+        await pilot.press("r")  # made once: the same review comes back at once
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.review is review.review
+
+
+async def test_P2_a_match_being_played_has_no_review_and_says_why(tmp_path: Path) -> None:
+    save_match(tmp_path, "Tonight", "classic", 3, seed=5, deals=1, target_score=10_000)
+    app = make_app(data_dir=tmp_path, save_name="Tonight", start="replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("once the match is over" in n.message for n in app._notifications)

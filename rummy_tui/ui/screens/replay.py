@@ -37,6 +37,7 @@ from rummy_tui.i18n.replay_words import (
     PREVIOUS_DEAL,
     PREVIOUS_HAND,
     PREVIOUS_MOVE,
+    REVIEW,
     deal_again_question,
     deal_choice_words,
     hands_hidden_words,
@@ -44,6 +45,7 @@ from rummy_tui.i18n.replay_words import (
     not_replayable_words,
     pick_deal_question,
     replay_heading,
+    review_hidden_words,
     step_words,
 )
 from rummy_tui.replay import (
@@ -75,6 +77,7 @@ from rummy_tui.ui.widgets.table_view import TableDrawing, TableView
 
 if TYPE_CHECKING:
     from rummy_tui.core import PlayerView
+    from rummy_tui.review import Claim, MatchReview
     from rummy_tui.ui.shell.settings import DisplaySettings
 
 NARROW = 60
@@ -150,6 +153,7 @@ class ReplayScreen(Screen[DealAgain | None]):
                 id="previous_hand",
             ),
             Binding("L", "log", LOG),
+            Binding("r", "review", REVIEW),
             Binding("a", "deal_again", DEAL_AGAIN),
             Binding("question_mark", "help", HELP, key_display="?", tooltip=THIS_HELP),
             Binding("q", "close", BACK, show=False, id="quit"),
@@ -178,6 +182,8 @@ class ReplayScreen(Screen[DealAgain | None]):
         self.can_deal_again = can_deal_again
         self.pinned: int | None = None
         """The seat whose hand the players chose to see (None: the seat that moved)."""
+        self.review: MatchReview | None = None
+        """The review of the match, once made (it is made once per replay)."""
         self.shown: ReplayFrame = frame(steps, model)
 
     def compose(self) -> ComposeResult:
@@ -288,9 +294,12 @@ class ReplayScreen(Screen[DealAgain | None]):
         """The previous or the next finished deal, as dealt."""
         self.go(next_deal(self.model) if delta > 0 else previous_deal(self.model))
 
-    def jump(self, deal_number: int, step: int = 0) -> None:
-        """Deal ``deal_number`` at ``step`` (a claim of the review, the deal picker)."""
+    def jump(self, deal_number: int, step: int = 0, seat: int | None = None) -> None:
+        """Deal ``deal_number`` at ``step`` (a claim of the review, the deal picker), with
+        ``seat``'s hand on show if given."""
         try:
+            if seat is not None:
+                self.pinned = seat
             self.go(to_step(to_deal(self.model, deal_number), step))
         except NotReplayable as refusal:
             self.notify(not_replayable_words(refusal.code, refusal.deal_number), severity="error")
@@ -327,6 +336,26 @@ class ReplayScreen(Screen[DealAgain | None]):
 
         title = self.position_line()
         self.app.push_screen(LogScreen(self.shown.view.log, self.settings, title=title))
+
+    def action_review(self) -> None:
+        """The review of the people's moves (a finished match only); a claim chosen opens
+        the replay at its move, with that person's hand."""
+        from rummy_tui.ui.screens.review import ReviewScreen
+
+        if not self.steps.finished_match:
+            self.notify(review_hidden_words(), severity="warning")
+            return
+        people = [seat for seat, label in enumerate(self.labels) if label.bot_level is None]
+
+        def keep(review: MatchReview) -> None:
+            self.review = review
+
+        def chosen(claim: Claim | None) -> None:
+            if claim is not None:
+                self.jump(claim.deal_number, claim.step, claim.seat)
+
+        screen = ReviewScreen(self.steps, people, self.settings, known=self.review, keep=keep)
+        self.app.push_screen(screen, chosen)
 
     def action_deal_again(self) -> None:
         """Ask, then leave with a request to play this deal again."""
