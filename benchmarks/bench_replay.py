@@ -59,7 +59,9 @@ def save_twelve_seat_match(data: Path, deals: int = 3, seed: int = 7) -> int:
             continue
         seat = game.current
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
-    SaveStore(data).save(NAME, setup, game)
+    store = SaveStore(data)
+    store.save(NAME, setup, game)
+    store.release(NAME)
     return len(game.state.results)
 
 

@@ -68,6 +68,7 @@ SLOW_FILES = (
     "tests/ui/test_terminate.py",
     "tests/ui/test_tmux_e2e.py",
     "tests/ui/test_tmux_kill_continue.py",
+    "tests/ui/test_tmux_replay.py",
     "tests/ui/test_tmux_score_sheet.py",
     "tests/ui/test_tmux_two_players.py",
 )

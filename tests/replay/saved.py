@@ -76,5 +76,7 @@ def save_match(
     """Play and save a match under ``name`` in ``data_dir``."""
     setup = setup_of(variant, players, **options)
     game = played(setup, seed, deals)
-    SaveStore(data_dir).save(name, setup, game)
+    store = SaveStore(data_dir)
+    store.save(name, setup, game)
+    store.release(name)  # as a closed game leaves it: another process may open it
     return setup, game
