@@ -204,3 +204,22 @@ async def test_P2_a_match_being_played_has_no_review_and_says_why(tmp_path: Path
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert any("once the match is over" in n.message for n in app._notifications)
+
+
+async def test_the_end_of_match_screen_replays_the_highlighted_deal_with_r() -> None:
+    from rummy_tui.match.sheet import score_sheet
+    from rummy_tui.ui.screens.score_sheet import MatchEndScreen
+    from rummy_tui.ui.shell.settings import DisplaySettings
+    from tests.replay.saved import played, setup_of
+    from tests.ui.test_menus import ScreenApp
+
+    game = played(setup_of("classic", 2), seed=4)
+    sheet = score_sheet(game)
+    asked: list[int | None] = []
+    app = ScreenApp(lambda: MatchEndScreen(sheet, DisplaySettings(), replay=asked.append))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        assert asked == [sheet.rows[-1].deal_number]  # the cursor starts on the last deal
+        await pilot.press("up", "enter")
+        assert asked[-1] == sheet.rows[-2].deal_number
