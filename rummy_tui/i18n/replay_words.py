@@ -24,6 +24,8 @@ DEAL_END = N_("End of deal")
 PREVIOUS_DEAL = N_("Previous deal")
 NEXT_DEAL = N_("Next deal")
 NEXT_HAND = N_("Next hand")
+ALL_HANDS = N_("All hands")
+"""Every hand at the step on view, one under the other."""
 PREVIOUS_HAND = N_("Previous hand")
 REVIEW = N_("Review")
 DEAL_AGAIN = N_("Deal again")
@@ -57,6 +59,11 @@ def replay_heading(deal_number: int, position: int, deals: int, finished_match: 
     return text.format(
         replay=_(REPLAY), deal=deal_number_words(deal_number), position=position, deals=deals
     )
+
+
+def all_hands_title(step_line: str) -> str:
+    """The heading of every hand at one step: "Every hand · Deal 2 · move 14 of 40"."""
+    return _("Every hand: {where}").format(where=step_line)
 
 
 def hands_hidden_words() -> str:

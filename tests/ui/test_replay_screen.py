@@ -223,3 +223,34 @@ async def test_the_end_of_match_screen_replays_the_highlighted_deal_with_r() -> 
         assert asked == [sheet.rows[-1].deal_number]  # the cursor starts on the last deal
         await pilot.press("up", "enter")
         assert asked[-1] == sheet.rows[-2].deal_number
+
+
+async def test_h_shows_every_hand_of_a_finished_match_and_none_of_one_being_played(
+    tmp_path: Path,
+) -> None:
+    from rummy_tui.ui.play.render import cards_text, sort_cards
+    from rummy_tui.ui.screens.prompt import TextScreen
+
+    _setup, game = save_match(tmp_path, "Friday", "classic", 3, seed=4)
+    steps = MatchSteps(game.state)
+    app = make_app(data_dir=tmp_path, save_name="Friday", start="replay", replay_deal=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "h")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, TextScreen)
+        text = page.body.plain  # type: ignore[attr-defined]
+        lines = text.splitlines()
+        for seat, hand in enumerate(steps.deal(1).hands(2)):
+            # each name, and under it that seat's hand as it was held two moves in
+            at = lines.index(game.players[seat])
+            cards = cards_text(sort_cards(list(hand), "suit"), app.settings).plain
+            assert lines[at + 1] == cards
+    save_match(tmp_path, "Tonight", "classic", 3, seed=5, deals=1, target_score=10_000)
+    app = make_app(data_dir=tmp_path, save_name="Tonight", start="replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "h")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)  # nothing to show before the deal's end

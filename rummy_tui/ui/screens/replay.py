@@ -28,6 +28,7 @@ from rummy_tui.i18n.log_lines import entry_sentence
 from rummy_tui.i18n.outside_text import plain
 from rummy_tui.i18n.record_words import DEALS
 from rummy_tui.i18n.replay_words import (
+    ALL_HANDS,
     DEAL_AGAIN,
     DEAL_END,
     DEAL_START,
@@ -38,6 +39,7 @@ from rummy_tui.i18n.replay_words import (
     PREVIOUS_HAND,
     PREVIOUS_MOVE,
     REVIEW,
+    all_hands_title,
     deal_again_question,
     deal_choice_words,
     hands_hidden_words,
@@ -144,6 +146,7 @@ class ReplayScreen(Screen[DealAgain | None]):
             Binding("pagedown", "deal(1)", NEXT_DEAL, key_display="PgDn", id="next_deal"),
             Binding("d", "pick_deal", DEALS),
             Binding("tab", "hand(1)", NEXT_HAND, key_display="Tab", priority=True, id="hand"),
+            Binding("h", "all_hands", ALL_HANDS),
             Binding(
                 "shift+tab",
                 "hand(-1)",
@@ -329,6 +332,33 @@ class ReplayScreen(Screen[DealAgain | None]):
         seats = len(self.labels)
         self.pinned = (self.seat_on_show() + delta) % seats
         self.redraw()
+
+    def action_all_hands(self) -> None:
+        """Every hand the replay may show at this step, one under the other (the hands are
+        hidden while the match is being played, but at a deal's end)."""
+        from rich.text import Text
+
+        from rummy_tui.ui.play.render import cards_text
+        from rummy_tui.ui.screens.prompt import TextScreen
+
+        shown = self.shown
+        if not shown.shown_seats:
+            self.notify(hands_hidden_words(), severity="warning")
+            return
+        body = Text()
+        for seat, hand in enumerate(shown.hands):
+            name = shown.view.players[seat]
+            if body:
+                body.append("\n")
+            body.append(f"{name}\n", style="bold")
+            if hand is None:
+                body.append(hands_hidden_words(), style="dim italic")
+            elif hand:
+                body.append_text(cards_text(sort_cards(list(hand), "suit"), self.settings))
+            else:
+                body.append(no_hand_words(name), style="dim italic")
+            body.append("\n")
+        self.app.push_screen(TextScreen(all_hands_title(self.position_line()), body))
 
     def action_log(self) -> None:
         """The deal's log up to this move, whole."""
