@@ -303,6 +303,11 @@ async def after_the_deal(pilot: Pilot[Any], walk: Walk) -> None:
     app = pilot.app
     await step(pilot, "c")
     walk.look("score sheet after the deal")
+    await step(pilot, "r")
+    walk.look("the replay of the deal")
+    await step(pilot, "end", "h")
+    walk.look("every hand at the deal's end")
+    await step(pilot, "escape", "escape")  # the page of every hand, then the replay
     await step(pilot, "escape")
     over = game_of(app).is_over  # type: ignore[arg-type]
     if over:
@@ -310,6 +315,13 @@ async def after_the_deal(pilot: Pilot[Any], walk: Walk) -> None:
         walk.look("the match is over")
         await step(pilot, "v")
         walk.look("the match is over, chart")
+        await step(pilot, "v", "r")
+        walk.look("the replay from the end of the match")
+        await step(pilot, "r")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        walk.look("the review")
+        await step(pilot, "escape", "escape")  # the review, then the replay
         await step(pilot, "t")
     else:
         await step(pilot, "q")  # from the end-of-deal screen: leave before the next deal

@@ -68,9 +68,10 @@ SCREENS_OF_A_MATCH = {
     "DealEndScreen",
     "RecordsScreen",
     "LoadScreen",
+    "ReplayScreen",
 }
 """Screens every walk must reach (the hint is a TextScreen)."""
-MAY_REACH = {"ChoiceScreen", "MatchEndScreen"}
+MAY_REACH = {"ChoiceScreen", "MatchEndScreen", "ReviewScreen"}
 """Screens a whole match reaches when a question is asked and when one deal ends the match;
 a visit asks at least whether to leave the table."""
 

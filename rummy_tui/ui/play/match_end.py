@@ -29,13 +29,19 @@ def show_deal_end(
     game: Game,
     hints_used: list[int] | None,
     then: Callable[[str | None], None],
+    source: ReplaySource | None = None,
 ) -> None:
     """Reveal every hand of the deal in the public ``view`` with the score breakdown (P-3);
-    ``then`` gets the players' choice when they close it."""
+    ``then`` gets the players' choice when they close it; with ``source``, the score sheet
+    opened from it replays the finished deals."""
     from rummy_tui.match.sheet import score_sheet
+    from rummy_tui.ui.play.replaying import replay_opener
     from rummy_tui.ui.screens.deal_end import DealEndScreen
 
-    screen = DealEndScreen(view, host.settings, hints_used=hints_used, sheet=score_sheet(game))
+    replay = replay_opener(host, source) if source is not None else None
+    screen = DealEndScreen(
+        view, host.settings, hints_used=hints_used, sheet=score_sheet(game), replay=replay
+    )
     host.show_screen(screen, then)
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rummy_tui.ui.own.seats import SeatsSession
     from rummy_tui.ui.play.controller import Controller
     from rummy_tui.ui.play.move_outcome import Outcome
+    from rummy_tui.ui.play.replaying import ReplaySource
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.shell.host import TableHost
 
@@ -49,6 +50,7 @@ class RoutedSession(Protocol):
     def save_now(self) -> None: ...
     def show_deal_end(self) -> None: ...
     def show_match_end(self) -> None: ...
+    def replay_source(self) -> ReplaySource: ...
     def act(self, action: Action, source: Source) -> Outcome: ...
     def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None: ...
 
@@ -71,7 +73,9 @@ def show_deal_end(session: RoutedSession) -> None:
         if not outcome.ok:
             session.host.notice(outcome.reason or _("The next deal could not be dealt."), "error")
 
-    match_end.show_deal_end(session.host, view, session.game, hints_used, closed)
+    match_end.show_deal_end(
+        session.host, view, session.game, hints_used, closed, session.replay_source()
+    )
 
 
 def leave_table(session: RoutedSession, on_cancel: Callable[[], object] | None = None) -> None:

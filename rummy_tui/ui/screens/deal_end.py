@@ -8,7 +8,7 @@ the next hand is shown only after the hand-off that follows.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -58,6 +58,9 @@ from rummy_tui.ui.shell.settings import DisplaySettings
 from rummy_tui.ui.shell.translate import translate_bindings
 from rummy_tui.ui.widgets.keybar import KeyBar
 from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
+
+if TYPE_CHECKING:
+    from rummy_tui.ui.screens.score_sheet import Replayer
 
 
 def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySettings) -> Text:
@@ -292,9 +295,12 @@ class DealEndScreen(ScrollKeys, Screen[str]):
         settings: DisplaySettings,
         hints_used: list[int] | None = None,
         sheet: ScoreSheet | None = None,
+        replay: Replayer | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
+        self.replay = replay
+        """Opens the replay of a deal from the score sheet (None: the sheet has no replay)."""
         self.view = view
         self.settings = settings
         self.hints_used = hints_used
@@ -339,7 +345,7 @@ class DealEndScreen(ScrollKeys, Screen[str]):
         from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
 
         if self.sheet is not None:
-            self.app.push_screen(ScoreSheetScreen(self.sheet, self.settings))
+            self.app.push_screen(ScoreSheetScreen(self.sheet, self.settings, replay=self.replay))
 
     @on(Button.Pressed, "#deal-end-sheet")
     def _sheet_pressed(self, event: Button.Pressed) -> None:
