@@ -82,13 +82,13 @@ def test_every_claim_on_many_matches_is_true(variant: str) -> None:
 
 
 def test_every_kind_of_claim_is_made_and_checked() -> None:
-    """Random moves make mistakes of every kind somewhere among the small matches."""
-    kinds: Counter[str] = Counter()
-    for variant in VARIANTS:
-        for seed in (1, 2):
-            _steps, review = reviewed(random_match(variant, 2, seed))
-            kinds.update(claim.kind for claim in review.claims)
+    """Random moves make mistakes of every kind (this classic match holds them all; the
+    go-outs of Boathouse and European Rummy are in test_positions.py)."""
+    steps, review = reviewed(random_match("classic", 2, 2))
+    kinds = Counter(claim.kind for claim in review.claims)
     assert set(kinds) == set(KINDS), kinds
+    for claim in review.claims:
+        assert check(steps, claim) == []
 
 
 def test_computers_are_left_out_and_a_clean_seat_says_so() -> None:
