@@ -34,7 +34,6 @@ def add_command(commands: Any) -> None:
 def run_review(args: argparse.Namespace) -> int:
     """Print the review of the saved match ``args.name``; 1 with one sentence on a failure."""
     from rummy_tui.core.history import ReplayError
-    from rummy_tui.i18n.deal_words import deal_number_words
     from rummy_tui.i18n.review_words import (
         claim_lines,
         nobody_reviewed,
@@ -81,13 +80,9 @@ def run_review(args: argparse.Namespace) -> int:
         return 0
     for seat in review.seats:
         say(seat_heading(seat))
-        shown = 0
         for claim in seat.claims:
-            if claim.deal_number != shown:
-                shown = claim.deal_number
-                say("  " + deal_number_words(shown))
             for index, line in enumerate(claim_lines(claim, players)):
-                say(("    " if index == 0 else "      ") + line)
+                say(("  " if index == 0 else "    ") + line)
     return 0
 
 
