@@ -13,6 +13,7 @@ from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.replay import MatchSteps
 from rummy_tui.review import review_match
+from tests.replay.matches import unfinished_match
 from tests.review.matches import easy_match, random_match
 
 
@@ -77,3 +78,14 @@ def test_a_missing_or_damaged_save_is_one_clear_line(
     err = capsys.readouterr().err
     assert err.startswith("rummy: ") and "broken" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_an_unfinished_match_is_reviewed_over_its_finished_deals(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = unfinished_match("classic", 2, 1, deals=1, moves_after=4).game
+    _save(data, game, (SeatKind.HUMAN, SeatKind.HUMAN), name="later")
+    assert main(["--data-dir", str(data), "review", "later", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["finished_match"] is False and got["deals"] == [1]
+    assert all(claim["deal"] == 1 for seat in got["seats"] for claim in seat["claims"])
