@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import DEALS_UNIT
 from rummy_tui.i18n.outside_text import say
 
 
@@ -60,7 +61,7 @@ def run_review(args: argparse.Namespace) -> int:
             )
         )
     total = len(steps.replayable)
-    with progress_bar(reviewing_label(), total=total) as bar:
+    with progress_bar(reviewing_label(), total=total, unit=_(DEALS_UNIT)) as bar:
         review = review_match(steps, seats=people, progress=lambda done, _all: bar.advance())
     players = list(steps.players)
     if args.json:

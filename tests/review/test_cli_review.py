@@ -89,3 +89,18 @@ def test_an_unfinished_match_is_reviewed_over_its_finished_deals(
     got = json.loads(capsys.readouterr().out)
     assert got["finished_match"] is False and got["deals"] == [1]
     assert all(claim["deal"] == 1 for seat in got["seats"] for claim in seat["claims"])
+
+
+def test_the_progress_bar_counts_every_deal_on_standard_error(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummy_tui.tools.progress as progress
+
+    game = random_match("classic", 2, 1)
+    _save(data, game, (SeatKind.HUMAN, SeatKind.EASY))
+    monkeypatch.setattr(progress, "bar_wanted", lambda stream=None: True)
+    assert main(["--data-dir", str(data), "review", "evening"]) == 0
+    out, err = capsys.readouterr()
+    deals = len(MatchSteps(game.state).replayable)
+    assert "Reviewing deals" in err and f"{deals}/{deals}" in err and "deals" in err
+    assert "Reviewing" not in out and out.startswith("Anna: ")
