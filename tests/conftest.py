@@ -96,6 +96,7 @@ SLOW_TESTS = (
     "tests/i18n/test_title_screen.py::test_rules_from_the_title_screen_are_in_russian",
     "tests/persistence/test_fuzz_saves.py::test_a_mutated_save_loads_identically_or_is_refused_with_a_reason",
     "tests/persistence/test_shared_match.py::test_G11_appended_moves_replay_to_the_game_played_in_memory",
+    "tests/replay/test_frames.py::test_P2_P3_an_unfinished_match_shows_no_hand_that_was_hidden_at_that_step",
     "tests/replay/test_steps.py::test_G11_every_step_of_a_finished_match_is_the_state_and_the_views_played",
     "tests/replay/test_steps.py::test_G11_every_step_of_an_unfinished_match_s_finished_deals_is_as_played",
     "tests/review/test_best_end.py::test_the_best_end_on_many_tables",
@@ -314,6 +315,8 @@ QUICK_TESTS = (
     "tests/ui/test_help_keys.py::test_question_mark_on_the_title_screen_opens_its_help",
     # the records
     "tests/ui/test_records_screen.py::test_records_screen_with_no_match_yet",
+    # the replay, from Load to the score sheet to its keys and the deal picker
+    "tests/ui/test_replay_screen.py::test_load_a_finished_match_then_replay_step_jump_and_pick_a_deal",
     # a served guest's join prompt
     "tests/test_serve_guest.py::test_a_guest_window_is_the_join_prompt_and_esc_keeps_it",
     # own screens: the list on a joined screen (P-6) and the P-4 gate across screens

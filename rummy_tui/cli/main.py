@@ -110,6 +110,8 @@ _whole_number = _typed(int, N_("give a whole number, not {text}"))
 """``--seed``."""
 _seconds = _typed(float, N_("give a number of seconds, such as 0.5, not {text}"))
 """``--bot-delay``."""
+_deal_number = _typed(int, N_("give the number of a deal, such as 2, not {text}"))
+"""``rummy replay --deal``."""
 
 
 def _share_global_options(
@@ -241,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     load = commands.add_parser("load", help=_("resume a saved match by name"))
     load.add_argument("name")
+    _add_replay(commands)
 
     simulate = commands.add_parser(
         "simulate",
@@ -295,6 +298,35 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve(commands)
     _share_global_options(parser, list(commands.choices.values()))
     return parser
+
+
+def _add_replay(commands: Any) -> None:
+    """``rummy replay NAME [--deal N] [--text]`` (issue 32)."""
+    from rummy_tui.cli.records import SAVE_NAME_HELP
+
+    replay = commands.add_parser(
+        "replay",
+        help=_("replay a saved match move by move, or print it as a transcript"),
+        description=_(
+            "Step through the deals of a saved match move by move, or print the whole match "
+            "as a Markdown transcript to paste into a message. A finished match shows every "
+            "hand; a match still being played shows only its finished deals, with what the "
+            "table saw and the hands revealed at each deal's end. A replay changes no save."
+        ),
+    )
+    replay.add_argument("name", help=_(SAVE_NAME_HELP))
+    replay.add_argument(
+        "--deal",
+        type=_deal_number,
+        default=None,
+        metavar="N",
+        help=_("only deal N, numbered as on the score sheet (default: every finished deal)"),
+    )
+    replay.add_argument(
+        "--text",
+        action="store_true",
+        help=_("print the transcript in Markdown on standard output instead of opening the game"),
+    )
 
 
 def read_ahead(argv: Sequence[str]) -> tuple[str | None, Path | None]:
@@ -391,6 +423,35 @@ def _guide(page: str, data_dir: Path | None) -> int:
     from rummy_tui.ui.shell.app import run_app
 
     return run_app(start="guide", data_dir=data_dir, guide_page=page)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``rummy replay NAME [--deal N] [--text]``: the saved match read without taking it (no
+    lock, no change: :meth:`~rummy_tui.persistence.SaveStore.peek`, as ``rummy sheet``
+    reads it); a missing or damaged save, or a deal that cannot be replayed, is one sentence
+    with exit status 2."""
+    from rummy_tui.i18n.replay_words import not_replayable_sentence
+    from rummy_tui.persistence import SaveError, SaveStore
+    from rummy_tui.replay import MatchSteps, NotReplayable, open_replay
+
+    try:
+        _setup, game, _extra = SaveStore(args.data_dir).peek(args.name)
+    except SaveError as error:
+        return _fail(str(error))
+    try:
+        if args.text:
+            from rummy_tui.tools.transcript import match_transcript
+
+            sys.stdout.write(match_transcript(game.state, args.name, args.deal))
+            return EXIT_OK
+        open_replay(MatchSteps(game.state), args.deal)  # refused here, before the app opens
+    except NotReplayable as refusal:
+        return _fail(not_replayable_sentence(refusal.code, refusal.deal_number, args.name))
+    from rummy_tui.ui.shell.app import run_app
+
+    return run_app(
+        start="load", save_name=args.name, data_dir=args.data_dir, replay=(args.name, args.deal)
+    )
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -510,6 +571,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             from rummy_tui.cli.serve import run_serve
 
             return run_serve(args)
+        if args.command == "replay":
+            return _replay(args)
         setup = _setup_from_args(args) if args.command == "new" else None
         from rummy_tui.ui.shell.app import run_app
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, _, ngettext
-from rummy_tui.i18n.labels import PLAYERS, VARIANT
+from rummy_tui.i18n.labels import DEAL, NOTE, PAYS, PLAYERS, TOTAL, VARIANT
 from rummy_tui.i18n.outside_text import plain, say, terminal
 from rummy_tui.i18n.record_words import (
     DEALS,
@@ -22,6 +22,7 @@ from rummy_tui.i18n.record_words import (
     WINNER,
     WON,
 )
+from rummy_tui.i18n.replay_words import reruns_heading
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
@@ -30,13 +31,15 @@ if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as 
     from rummy_tui.records import MatchSummary, PlayerRecord, Records
 
 COMMANDS = ("sheet", "stats")
+SAVE_NAME_HELP = N_("the saved match's name (see the Load screen)")
+"""The help of a command's NAME of a saved match (``rummy sheet``, ``rummy replay``)."""
 """The subcommands this module runs."""
 
 
 def add_commands(commands: Any) -> None:
     """Add ``sheet`` and ``stats`` to the ``rummy`` parser's subcommands."""
     sheet = commands.add_parser("sheet", help=_("print the score sheet of a saved match"))
-    sheet.add_argument("name", help=_("the saved match's name (see the Load screen)"))
+    sheet.add_argument("name", help=_(SAVE_NAME_HELP))
     sheet.add_argument(
         "--csv",
         nargs="?",
@@ -102,10 +105,10 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
     from rummy_tui.match.sheet import RowKind, settlement_note
 
     table = Table(title=title or sheet.variant, show_lines=True)
-    table.add_column(_("Deal"), justify="right")
+    table.add_column(_(DEAL), justify="right")
     for column in sheet.columns:
         table.add_column(column.title, justify="right")
-    table.add_column(_("Note"))
+    table.add_column(_(NOTE))
     for row in sheet.rows:
         cells: list[Text] = []
         for index, cell in enumerate(row.cells):
@@ -124,7 +127,7 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
         table.add_row(str(sheet.deal_in_progress), *blanks, _("being played"))
     winners = " & ".join(sheet.columns[index].title for index in sheet.winners)
     table.add_row(
-        _("Total"),
+        _(TOTAL),
         *(Text(str(total), style="bold") for total in sheet.totals),
         _("{unit}; winner: {winners}").format(unit=sheet.unit, winners=winners)
         if sheet.finished
@@ -132,7 +135,7 @@ def sheet_table(sheet: ScoreSheet, title: str = "") -> Table:
     )
     if sheet.settlement:
         table.add_row(
-            _("Pays"),
+            _(PAYS),
             *(str(amount) if amount else "" for amount in sheet.settlement),
             settlement_note(),
         )
@@ -179,6 +182,9 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     console.print(players_table(players, variant))
     console.print(matches_table(matches, variant))
+    reruns = records.recent_matches(variant, reruns=True)
+    if reruns:
+        console.print(matches_table(reruns, variant, title=reruns_heading()))
     return 0
 
 
@@ -281,13 +287,18 @@ def results_line(records: Records, name: str, variant: str | None) -> str:
     ).format(n=len(results), marks=marks)
 
 
-def matches_table(matches: list[MatchSummary], variant: str | None) -> Table:
-    """The last matches, newest first."""
+def matches_table(
+    matches: list[MatchSummary], variant: str | None, title: str | None = None
+) -> Table:
+    """The last matches, newest first (under ``title``, if given)."""
     from rich.table import Table
 
     from rummy_tui.match.setup import seat_with_level
 
-    title = _("Last matches of {variant}").format(variant=variant) if variant else _(LAST_MATCHES)
+    if title is None:
+        title = (
+            _("Last matches of {variant}").format(variant=variant) if variant else _(LAST_MATCHES)
+        )
     table = Table(title=title)
     for heading in (FINISHED, VARIANT, PLAYERS, DEALS, WINNER):
         table.add_column(_(heading), justify="right" if heading == DEALS else "left")

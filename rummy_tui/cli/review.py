@@ -2,11 +2,12 @@
 
 The match is read without a lock (as ``rummy sheet`` reads it), its finished deals rebuilt
 step by step (:mod:`rummy_tui.replay`) and reviewed (:mod:`rummy_tui.review`) for the seats
-people played (computers are not reviewed); a match still being played is reviewed over its
-finished deals only. The claims are printed in the reader's language, or with ``--json`` as
-one JSON object (its keys are those of :meth:`rummy_tui.review.MatchReview.to_json`, with
-``"text"``: each claim's lines as printed). A progress bar counts the deals on standard error
-when it is a terminal.
+people played (computers are not reviewed). A match still being played is not reviewed: a
+claim names cards a person held, which nobody else may see before the match is over (P-2).
+The claims are printed in the reader's language, or with ``--json`` as one JSON object (its
+keys are those of :meth:`rummy_tui.review.MatchReview.to_json`, with ``"text"``: each
+claim's lines as printed). A progress bar counts the deals on standard error when it is a
+terminal.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def add_command(commands: Any) -> None:
 def run_review(args: argparse.Namespace) -> int:
     """Print the review of the saved match ``args.name``; 1 with one sentence on a failure."""
     from rummy_tui.core.history import ReplayError
+    from rummy_tui.i18n.replay_words import review_hidden_words
     from rummy_tui.i18n.review_words import (
         claim_lines,
         nobody_reviewed,
@@ -60,6 +62,8 @@ def run_review(args: argparse.Namespace) -> int:
                 name=repr(args.name)
             )
         )
+    if not steps.finished_match:
+        return _fail(review_hidden_words())
     total = len(steps.replayable)
     with progress_bar(reviewing_label(), total=total, unit=_(DEALS_UNIT)) as bar:
         review = review_match(steps, seats=people, progress=lambda done, _all: bar.advance())

@@ -15,7 +15,14 @@ from rummy_tui.core.cards import Card
 from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.state import ChipPayment, DealEnding, DealResult, ScoreLine
 from rummy_tui.core.variants.ruleset import RuleSet
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import N_, _, lists, ngettext, pgettext
+
+# Translators: a player's cards on the table at the end of a deal, drawn as cards.
+ON_THE_TABLE = N_("on the table: {cards}")
+"""A seat's cards on the table at the end of a deal (the end-of-deal screen, the transcript)."""
+# Translators: the cards left in a player's hand at the end of a deal.
+HAND_AT_END = N_("hand: {cards}")
+"""A seat's hand revealed at the end of a deal (the end-of-deal screen, the transcript)."""
 
 
 def count_deals(n: int) -> str:
@@ -33,6 +40,57 @@ def count_points(n: int) -> str:
 def deal_number_words(number: int) -> str:
     """The deal with this number in the match, as a heading: "Deal 3"."""
     return _("Deal {number}").format(number=number)
+
+
+def deal_over_words(number: int) -> str:
+    """The first words of a deal's end: "Deal 3 is over."."""
+    return _("Deal {number} is over.").format(number=number)
+
+
+def no_score_words() -> str:
+    """What a deal void under G-9 scored."""
+    return _("No score; the same dealer deals again (G-9).")
+
+
+def rummy_words() -> str:
+    """The deal was won in one turn, so the losers pay double (C-5)."""
+    return _("Rummy! The winner went out in one turn, so every loser pays double (C-5).")
+
+
+def no_cards_left_words() -> str:
+    """A revealed hand with no card left in it."""
+    return _("no cards left")
+
+
+def total_words(total: object) -> str:
+    """A seat's running total after a deal: "total 35"."""
+    return _("total {total}").format(total=total)
+
+
+def _chips() -> str:
+    """The chips unit, short and long alike."""
+    return pgettext("unit", "chips")
+
+
+def unit_short(terms: DealTerms) -> str:
+    """The unit after a deal's change: "pts" or "chips" (abbreviated: any number fits)."""
+    return _chips() if terms.unit == "chips" else pgettext("unit", "pts")
+
+
+def unit_long(terms: DealTerms) -> str:
+    """The unit after a total in the standings (abbreviated where the language needs it)."""
+    return _chips() if terms.unit == "chips" else pgettext("unit", "points")
+
+
+def winners_line(names: list[str], plural: bool = False) -> str:
+    """ "Anna wins the match!", or two winners (partners, a tie) with the plural verb."""
+    if len(names) == 1 and not plural:
+        return _("{player} wins the match!").format(player=names[0])
+    if len(names) == 1:
+        return _("{players} win the match!").format(players=names[0])
+    return _("{players} and {last} win the match!").format(
+        players=lists.series(names[:-1]), last=names[-1]
+    )
 
 
 def no_cards_words() -> str:

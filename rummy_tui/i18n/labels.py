@@ -41,6 +41,8 @@ PLAYER_RECORDS = N_("Player records")
 
 # Commands, keys and panels of the table.
 HELP = N_("Help")
+KEYS = N_("Keys")
+HAND = N_("Hand")
 THIS_HELP = N_("this help")
 """The tooltip of the help key."""
 RULES = N_("Rules")
@@ -58,6 +60,13 @@ DEALS_UNIT = N_("deals")
 # Headings of the new-game form, the table and the records.
 VARIANT = N_("Variant")
 PLAYERS = N_("Players")
+
+# Headings of the score sheet in the terminal and in a transcript.
+DEAL = N_("Deal")
+NOTE = N_("Note")
+TOTAL = N_("Total")
+PAYS = N_("Pays")
+"""The settlement's row: what each player pays the winner (R-12)."""
 
 # Translators: there is none of what the line names: no unmatched card in the hint's
 # arrangement, no wild card, no jokers in a pack, no option to list, an option left unset.

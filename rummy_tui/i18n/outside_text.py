@@ -12,7 +12,10 @@ U+FFFD, so it can neither drive the terminal nor break the borders drawn around 
   ``Content`` with a theme style; :func:`fill` puts names into a translated sentence;
 * :func:`notify` shows a notification with the message as plain text;
 * :func:`terminal` is the console of the command line (``rummy sheet``, ``rummy stats``,
-  ``rummy simulate``): no markup, every string cleaned; :func:`say` prints one line.
+  ``rummy simulate``): no markup, every string cleaned; :func:`say` prints one line;
+* :func:`markdown` writes a line of plain text into Markdown (``rummy replay --text``): it
+  reads as typed wherever the Markdown is shown, never as emphasis, a heading, a list, a
+  link, a table's border or HTML.
 """
 
 from __future__ import annotations
@@ -31,7 +34,17 @@ if TYPE_CHECKING:
     from textual.content import Content
     from textual.notifications import SeverityLevel
 
-__all__ = ["clean", "content", "fill", "markup_sentence", "notify", "plain", "say", "terminal"]
+__all__ = [
+    "clean",
+    "content",
+    "fill",
+    "markdown",
+    "markup_sentence",
+    "notify",
+    "plain",
+    "say",
+    "terminal",
+]
 
 
 def clean(value: object, *, lines: bool = False) -> str:
@@ -174,3 +187,38 @@ def say(message: object, *, file: IO[str] | None = None) -> None:
     """Print one message of the command line (standard output, or ``file``) as plain text,
     cleaned."""
     print(clean(message, lines=True), file=sys.stdout if file is None else file)
+
+
+_MARKDOWN_ANYWHERE = re.compile(r"([\\`*_\[\]<>#|~])|&(?=#?\w+;)")
+"""What Markdown reads as markup wherever it stands: emphasis, code, links and images, HTML
+and autolinks, headings' closing marks, a table's borders, strikes; ``&`` only before what
+would read as an entity."""
+_MARKDOWN_AT_START = re.compile(r"^([-+=>])|^(\d+)([.)])")
+"""What Markdown reads as markup at the start of a line: a list, a quote, a heading's
+underline, a numbered list."""
+
+
+def _escaped_start(found: re.Match[str]) -> str:
+    """The start of a line that Markdown would read as markup, escaped."""
+    if found.group(1):
+        return "\\" + found.group(1)
+    return f"{found.group(2)}\\{found.group(3)}"
+
+
+def markdown(value: object) -> str:
+    """``value`` as plain text in Markdown: cleaned (:func:`clean`, so no line break or control
+    character), every character Markdown could read as markup escaped, and leading spaces
+    kept as spaces (four would start a block of code).
+
+    >>> markdown("*Bob* [x](http://e.org) <b>")
+    '\\\\*Bob\\\\* \\\\[x\\\\](http://e.org) \\\\<b\\\\>'
+    >>> markdown("# x"), markdown("1. Ann"), markdown("- Cy"), markdown("Anna & Bob")
+    ('\\\\# x', '1\\\\. Ann', '\\\\- Cy', 'Anna & Bob')
+    >>> markdown("  x &amp;")
+    '&#32;&#32;x \\\\&amp;'
+    """
+    text = clean(value)
+    text = _MARKDOWN_ANYWHERE.sub(lambda found: "\\" + found.group(0), text)
+    text = _MARKDOWN_AT_START.sub(_escaped_start, text)
+    stripped = text.lstrip(" ")
+    return "&#32;" * (len(text) - len(stripped)) + stripped

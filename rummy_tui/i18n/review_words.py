@@ -1,7 +1,7 @@
 """A review's claims (:mod:`rummy_tui.review`) in the reader's language.
 
 The review holds data only: a claim's kind, position, moves, cards and points. Here each
-claim becomes a heading line ("Deal 3, step 14: ..."), and its moves the log's own lines
+claim becomes a heading line ("Deal 3, move 14: ..."), and its moves the log's own lines
 (:func:`rummy_tui.i18n.log_lines.record_sentence`), so the review says a move the way the
 log says it. ``rummy review`` and the replay's Review view both write claims through here.
 
@@ -84,8 +84,8 @@ def amount_words(amount: int, unit: str) -> str:
 
 
 def position_words(claim: ClaimData) -> str:
-    """Where the move was made, as the replay numbers it: "Deal 3, step 14"."""
-    return _("Deal {deal}, step {step}").format(deal=claim.deal_number, step=claim.step)
+    """Where the move was made, as the replay numbers it: "Deal 3, move 14"."""
+    return _("Deal {deal}, move {step}").format(deal=claim.deal_number, step=claim.step)
 
 
 def move_lines(actions: Sequence[Action], seat: int, name: str, deal_number: int) -> list[str]:
@@ -112,11 +112,11 @@ def claim_sentence(claim: ClaimData, players: Sequence[str]) -> str:
                 "{where}: you could have gone out; the deal cost you {stake} in the end."
             ).format(where=where, stake=stake)
         if claim.unit == CHIPS:
-            # Translators: {where} is "Deal 3, step 14"; {stake} is "10 chips".
+            # Translators: {where} is "Deal 3, move 14"; {stake} is "10 chips".
             return _("{where}: you could have gone out, collecting {stake}.").format(
                 where=where, stake=stake
             )
-        # Translators: {where} is "Deal 3, step 14"; {stake} is "12 points".
+        # Translators: {where} is "Deal 3, move 14"; {stake} is "12 points".
         return _("{where}: you could have gone out instead of keeping {stake} in hand.").format(
             where=where, stake=stake
         )

@@ -25,7 +25,8 @@ def play_again(setup: MatchSetup, game: Game, seed: int | None = None) -> tuple[
         seed: Seed of the new match's shuffles; None picks a fresh one.
     """
     seats = (*setup.seats[1:], *setup.seats[:1])
-    rematch = setup.model_copy(update={"seats": seats, "seed": seed})
+    # A deal played again is played again once: the next match is an ordinary one.
+    rematch = setup.model_copy(update={"seats": seats, "seed": seed, "rerun_of": None})
     # The player left of the old first dealer moved down one seat: to the old dealer's index.
     dealer = game.state.first_dealer
     started = new_game(

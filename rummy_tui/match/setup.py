@@ -143,6 +143,10 @@ class MatchSetup(BaseModel):
     """Whether people may take back moves of their own turn (P-4)."""
     bot_delay: float = Field(default=0.5, ge=0.0, le=5.0)
     """Seconds between a computer player's actions, so people can follow them."""
+    rerun_of: str | None = None
+    """The saved match whose deal this match plays again ("Play this deal again" in the
+    replay), or None for an ordinary match. A rerun is recorded apart from ordinary matches:
+    it never changes a player's wins, streaks or averages."""
 
     @property
     def own_screen_seats(self) -> frozenset[int]:

@@ -133,10 +133,13 @@ class Records:
         return self._run(every, [])
 
     def recent_matches(
-        self, variant_id: str | None = None, limit: int = RECENT
+        self, variant_id: str | None = None, limit: int = RECENT, reruns: bool = False
     ) -> list[MatchSummary]:
-        """The last matches (of one variant, if given), newest first."""
-        return self._run(lambda connection: recent_matches(connection, variant_id, limit), [])
+        """The last ordinary matches (of one variant, if given), newest first; with
+        ``reruns``, the deals played again, which never count in a player's record."""
+        return self._run(
+            lambda connection: recent_matches(connection, variant_id, limit, reruns), []
+        )
 
     def recent_results(self, name: str, limit: int = RECENT) -> list[PlayerResult]:
         """A player's last results, oldest first."""

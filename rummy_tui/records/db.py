@@ -29,7 +29,7 @@ from rummy_tui.persistence.paths import PRIVATE_FILE, data_dir, private_folder
 
 RECORDS_FILE = "stats.sqlite3"
 """The database's file name inside the data folder."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this version of rummy_tui writes."""
 LOCK_TIMEOUT = 2.0
 """Seconds to wait for another program's lock before giving up (records then go off)."""
@@ -88,7 +88,15 @@ def _create_version_1(connection: sqlite3.Connection) -> None:
 Migration = Callable[[sqlite3.Connection], None]
 """Brings a database to the version it is keyed by, from the version before."""
 
-MIGRATIONS: dict[int, Migration] = {1: _create_version_1}
+
+def _add_reruns(connection: sqlite3.Connection) -> None:
+    """Version 2: a match that plays a deal of another again says which (its save's name);
+    such a match is kept apart, never counted in a player's record. Earlier matches are
+    ordinary (NULL)."""
+    connection.execute("ALTER TABLE matches ADD COLUMN rerun_of TEXT")
+
+
+MIGRATIONS: dict[int, Migration] = {1: _create_version_1, 2: _add_reruns}
 """One migration per schema version, keyed by the version it creates. When the schema
 changes, raise :data:`SCHEMA_VERSION`, add ``MIGRATIONS[new] = function`` and a test that
 opens a file of the old version."""

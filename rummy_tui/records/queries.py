@@ -139,7 +139,7 @@ def insert_match(
         connection.execute("BEGIN IMMEDIATE")
         cursor = connection.execute(
             "INSERT OR IGNORE INTO matches (match_key, finished_at, variant_id, variant, unit, "
-            "options, deals) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "options, deals, rerun_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 match_key(game),
                 finished_at.isoformat(),
@@ -148,6 +148,7 @@ def insert_match(
                 sheet.unit,
                 json.dumps(table_options(setup), sort_keys=True),
                 len(state.results),
+                setup.rerun_of,
             ),
         )
         if cursor.rowcount == 0:
@@ -199,7 +200,7 @@ def player_record(connection: sqlite3.Connection, name: str) -> PlayerRecord | N
     key = name_key(name)
     played = connection.execute(
         "SELECT m.variant_id, m.variant, m.unit, p.won, p.name FROM match_players p "
-        "JOIN matches m ON m.id = p.match_id WHERE p.name_key = ? "
+        "JOIN matches m ON m.id = p.match_id WHERE p.name_key = ? AND m.rerun_of IS NULL "
         "ORDER BY m.finished_at, m.id",
         (key,),
     ).fetchall()
@@ -212,7 +213,7 @@ def player_record(connection: sqlite3.Connection, name: str) -> PlayerRecord | N
             "FROM deal_scores d JOIN match_players p "
             "ON p.match_id = d.match_id AND p.seat = d.seat "
             "JOIN matches m ON m.id = d.match_id "
-            "WHERE p.name_key = ? AND d.dead = 0 GROUP BY m.variant_id",
+            "WHERE p.name_key = ? AND d.dead = 0 AND m.rerun_of IS NULL GROUP BY m.variant_id",
             (key,),
         )
     }
@@ -252,7 +253,7 @@ def player_record(connection: sqlite3.Connection, name: str) -> PlayerRecord | N
 
 def player_names(connection: sqlite3.Connection, variant_id: str | None = None) -> list[str]:
     """Every recorded player (as last typed), by name; only those of a variant if given."""
-    where = "WHERE m.variant_id = ?" if variant_id else ""
+    where = "WHERE m.rerun_of IS NULL" + (" AND m.variant_id = ?" if variant_id else "")
     rows = connection.execute(
         "SELECT p.name_key, p.name FROM match_players p JOIN matches m ON m.id = p.match_id "
         f"{where} ORDER BY m.finished_at, m.id",
@@ -263,10 +264,15 @@ def player_names(connection: sqlite3.Connection, variant_id: str | None = None) 
 
 
 def recent_matches(
-    connection: sqlite3.Connection, variant_id: str | None = None, limit: int = RECENT
+    connection: sqlite3.Connection,
+    variant_id: str | None = None,
+    limit: int = RECENT,
+    reruns: bool = False,
 ) -> list[MatchSummary]:
-    """The last ``limit`` matches (of one variant, if given), newest first."""
-    where = "WHERE variant_id = ?" if variant_id else ""
+    """The last ``limit`` ordinary matches (of one variant, if given), newest first; with
+    ``reruns``, the matches that played a deal again instead (kept apart from the others)."""
+    where = "WHERE rerun_of IS NOT NULL" if reruns else "WHERE rerun_of IS NULL"
+    where += " AND variant_id = ?" if variant_id else ""
     matches = connection.execute(
         "SELECT id, finished_at, variant_id, variant, unit, options, deals FROM matches "
         f"{where} ORDER BY finished_at DESC, id DESC LIMIT ?",
@@ -303,7 +309,7 @@ def recent_results(
     rows = connection.execute(
         "SELECT m.finished_at, m.variant_id, m.unit, p.final_score, p.won "
         "FROM match_players p JOIN matches m ON m.id = p.match_id WHERE p.name_key = ? "
-        "ORDER BY m.finished_at DESC, m.id DESC LIMIT ?",
+        "AND m.rerun_of IS NULL ORDER BY m.finished_at DESC, m.id DESC LIMIT ?",
         (name_key(name), limit),
     ).fetchall()
     return [

@@ -11,7 +11,7 @@ import pytest
 from rummy_tui.cli.main import build_parser, main, read_ahead
 from rummy_tui.i18n import catalogs, set_language
 
-COMMANDS = ["new", "continue", "load", "simulate", "sheet", "stats"]
+COMMANDS = ["new", "continue", "load", "simulate", "sheet", "stats", "replay"]
 
 
 def _english_messages(language: str) -> list[str]:

@@ -42,7 +42,7 @@ def test_review_prints_each_persons_claims_and_leaves_computers_out(
     assert count > 0
     assert out.startswith(f"Bob: {count} moves cost points.")
     assert "Anna:" not in out.split("\n")[0] and "\nAnna:" not in out
-    assert "Deal 1, step" in out and "Played: Bob" in out
+    assert "Deal 1, move" in out and "Played: Bob" in out
 
 
 def test_review_json_holds_the_same_claims(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,15 +80,16 @@ def test_a_missing_or_damaged_save_is_one_clear_line(
     assert len(err.strip().splitlines()) == 1
 
 
-def test_an_unfinished_match_is_reviewed_over_its_finished_deals(
+def test_P2_a_match_still_being_played_is_not_reviewed_and_says_why(
     data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = unfinished_match("classic", 2, 1, deals=1, moves_after=4).game
-    _save(data, game, (SeatKind.HUMAN, SeatKind.HUMAN), name="later")
-    assert main(["--data-dir", str(data), "review", "later", "--json"]) == 0
-    got = json.loads(capsys.readouterr().out)
-    assert got["finished_match"] is False and got["deals"] == [1]
-    assert all(claim["deal"] == 1 for seat in got["seats"] for claim in seat["claims"])
+    game = unfinished_match("classic", 2, 3, deals=1, moves_after=4).game
+    _save(data, game, (SeatKind.HUMAN, SeatKind.HUMAN), name="tonight")
+    assert main(["--data-dir", str(data), "review", "tonight"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("rummy: ") and "once the match is over" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
 
 
 def test_the_progress_bar_counts_every_deal_on_standard_error(

@@ -6,11 +6,14 @@ Update after an intended change of the look with ``pytest tests/ui/test_snapshot
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 
 from rummy_tui.core import get_variant, new_game
+from rummy_tui.ui.shell.app import make_app
+from tests.replay.saved import save_match
 from tests.ui.helpers import NAMES, app_for, cursor_to, press, select, settle, stacked_game
 from tests.ui.screenshot_table import busy_table
 from tests.ui.test_play_classic import classic_game
@@ -112,3 +115,19 @@ def test_snapshot_rummy500_dig_question(snap_compare: Any) -> None:
 def test_snapshot_end_of_deal(snap_compare: Any) -> None:
     app = app_for(classic_game())
     assert snap_compare(app, terminal_size=(100, 30), run_before=classic_deal_to_end)
+
+
+def test_snapshot_replay_rummy500_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """The replay of a finished Rummy 500 match, eight moves into its first deal (issue 32)."""
+    save_match(tmp_path, "Friday", "rummy500", 3, seed=3, target_score=300)
+    app = make_app(data_dir=tmp_path, save_name="Friday", start="replay", replay_deal=1)
+    assert snap_compare(app, terminal_size=(80, 24), press=["right"] * 8)
+
+
+def test_snapshot_replay_european_twelve_at_the_end_120x40(
+    snap_compare: Any, tmp_path: Path
+) -> None:
+    """The end of a 12-seat European deal in the replay: its reveal (P-3)."""
+    save_match(tmp_path, "Big table", "european", 12, seed=2)
+    app = make_app(data_dir=tmp_path, save_name="Big table", start="replay", replay_deal=1)
+    assert snap_compare(app, terminal_size=(120, 40), press=["end"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rummy_tui.core import Phase, PlayerView
 from rummy_tui.i18n import _, count_cards, lists, ngettext
+from rummy_tui.i18n.labels import HAND
 from rummy_tui.table import Mode
 from rummy_tui.ui.play.hand_state import HandState
 from rummy_tui.ui.play.render import sort_cards
@@ -23,7 +24,7 @@ def hand_box(
 ) -> tuple[str, HandPicture]:
     """The hand box's title (plain text: it holds a player's name) and its picture."""
     if state is None:
-        return _("Hand"), HandPicture(message=_no_hand_line(view, mode, labels), settings=settings)
+        return _(HAND), HandPicture(message=_no_hand_line(view, mode, labels), settings=settings)
     name = view.players[view.seat]
     if state.order == sort_cards(state.order, state.sort_mode):
         arranged = _("sorted by rank") if state.sort_mode == "rank" else _("sorted by suit")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from rummy_tui.core import Game, PlayerView
     from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.ui.play.replaying import ReplaySource
     from rummy_tui.ui.shell.host import TableHost
 
 
@@ -61,13 +62,15 @@ def record_match(host: TableHost, setup: MatchSetup, game: Game, save_name: str 
         host.notice(notice, "warning")
 
 
-def show_match_end(host: TableHost, game: Game) -> None:
+def show_match_end(host: TableHost, game: Game, source: ReplaySource | None = None) -> None:
     """The whole sheet with the winner, the chart, and the choice of Play again, New game or
-    Title (posted back as messages)."""
+    Title (posted back as messages); with ``source``, the replay of any deal."""
     from rummy_tui.match.sheet import score_sheet
+    from rummy_tui.ui.play.replaying import replay_opener
     from rummy_tui.ui.screens.score_sheet import MatchEndScreen
 
-    host.show_screen(MatchEndScreen(score_sheet(game), host.settings))
+    replay = replay_opener(host, source) if source is not None else None
+    host.show_screen(MatchEndScreen(score_sheet(game), host.settings, replay=replay))
 
 
 def play_again(host: TableHost, setup: MatchSetup, game: Game) -> None:

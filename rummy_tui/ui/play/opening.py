@@ -115,6 +115,27 @@ class MatchOpener:
         else:
             session.next_turn(force_handoff=True)
 
+    def replay_match(self, name: str, deal_number: int | None = None) -> None:
+        """The replay of saved match ``name`` at deal ``deal_number`` (``rummy replay``):
+        every hand of a finished match, only the public table and each deal's reveal of one
+        still being played (P-2, P-3). Leaving it shows the title screen, as does a save
+        that cannot be read (with its reason)."""
+        from rummy_tui.ui.play.replaying import ReplaySource, open_replay
+
+        host = self.host
+        store = host.store()
+        if store is None:
+            host.notice(host.data.why_not_saving(), "error")
+            host.show_title()
+            return
+        try:
+            setup, game, _extra = store.peek(name)  # no lock: a replay changes no save
+        except Exception as error:  # SaveError and anything unexpected: a notice, no crash
+            host.notice(could_not_load(name, error), "error")
+            host.show_title()
+            return
+        open_replay(host, ReplaySource(game, setup, name), deal_number, then=host.show_title)
+
     def continue_latest(self) -> None:
         """Resume the most recent unfinished match."""
         host = self.host
@@ -153,13 +174,11 @@ class MatchOpener:
         try:
             setup, game, extra = store.load(name)
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
-            host.notice(
-                _("{name} could not be loaded: {error}").format(name=name, error=error), "error"
-            )
+            host.notice(could_not_load(name, error), "error")
             host.show_title()
             return
         if game.is_over:
-            self.show_finished(name, game)
+            self.show_finished(name, game, setup)
             return
         link = self._shared_link(setup, extra)
         if link is not None:
@@ -257,14 +276,18 @@ class MatchOpener:
         self._install_table(session)
         session.next_turn()
 
-    def show_finished(self, name: str, game: Game) -> None:
-        """A finished match opens as its score sheet, read-only (P-5); closing it goes back to
-        the list of saves."""
+    def show_finished(self, name: str, game: Game, setup: MatchSetup | None = None) -> None:
+        """A finished match opens as its score sheet, read-only (P-5), from which its deals
+        are replayed; closing it goes back to the list of saves."""
         from rummy_tui.match.sheet import score_sheet
+        from rummy_tui.ui.play.replaying import ReplaySource, replay_opener
         from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
 
         host = self.host
-        screen = ScoreSheetScreen(score_sheet(game), host.settings, title=name)
+        source = ReplaySource(game, setup, name)
+        screen = ScoreSheetScreen(
+            score_sheet(game), host.settings, title=name, replay=replay_opener(host, source)
+        )
         host.show_screen(screen, lambda _closed: host.show_load())
 
     def _make_session(
@@ -291,3 +314,8 @@ def at_one_keyboard(setup: MatchSetup) -> MatchSetup:
         for seat in setup.seats
     )
     return setup.model_copy(update={"seats": seats})
+
+
+def could_not_load(name: str, error: Exception) -> str:
+    """Why save ``name`` could not be opened (its reason), for a notice."""
+    return _("{name} could not be loaded: {error}").format(name=name, error=error)

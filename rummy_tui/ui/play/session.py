@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.persistence import SaveStore
+    from rummy_tui.ui.play.replaying import ReplaySource
     from rummy_tui.ui.screens.table import Wish
     from rummy_tui.ui.shell.host import TableHost
     from rummy_tui.ui.shell.settings import DisplaySettings
@@ -511,7 +512,13 @@ class MatchSession:
     def show_match_end(self) -> None:
         """The whole sheet with the winner and the way on."""
         self.stop_bots()
-        match_end.show_match_end(self.host, self.game)
+        match_end.show_match_end(self.host, self.game, self.replay_source())
+
+    def replay_source(self) -> ReplaySource:
+        """The match at the table, for its replay (a joined screen never deals again)."""
+        from rummy_tui.ui.play.replaying import ReplaySource
+
+        return ReplaySource(self.game, self.setup, self.saving.name, not self.joined)
 
     def play_again(self) -> None:
         """The same players and options, seats turned by one, a fresh shuffle; a joined

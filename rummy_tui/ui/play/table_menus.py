@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game, RuleSet
     from rummy_tui.match.setup import MatchSetup
     from rummy_tui.ui.play.controller import Controller
+    from rummy_tui.ui.play.replaying import ReplaySource
     from rummy_tui.ui.play.table_keys import Wish
     from rummy_tui.ui.screens.table import TableScreen
     from rummy_tui.ui.shell.host import TableHost
@@ -38,6 +39,11 @@ class MenusTable(Protocol):
     game: Game
     controller: Controller
     table: TableScreen
+
+    def replay_source(self) -> ReplaySource:
+        """The match at the table, for its replay."""
+        ...
+
     keyboard_seat: int | None
 
     def leave_table(self, on_cancel: Callable[[], object] | None = None) -> None:
@@ -63,7 +69,7 @@ def over_table(session: MenusTable, wish: Wish) -> None:
     elif wish == "help":
         table_help(session)
     elif wish == "sheet":
-        show_sheet(host, session.game)
+        show_sheet(host, session.game, session.replay_source())
     elif wish == "screens":
         session.show_own_screens()
     else:
@@ -199,12 +205,15 @@ def _keep_settings(
         restyle(settings)
 
 
-def show_sheet(host: TableHost, game: Game) -> None:
-    """The score sheet of the match at the table (public, P-5)."""
+def show_sheet(host: TableHost, game: Game, source: ReplaySource | None = None) -> None:
+    """The score sheet of the match at the table (public, P-5); with ``source``, its
+    finished deals are replayed from it (only what was public, and each deal's reveal)."""
     from rummy_tui.match.sheet import score_sheet
+    from rummy_tui.ui.play.replaying import replay_opener
     from rummy_tui.ui.screens.score_sheet import ScoreSheetScreen
 
-    host.show_screen(ScoreSheetScreen(score_sheet(game), host.settings))
+    replay = replay_opener(host, source) if source is not None else None
+    host.show_screen(ScoreSheetScreen(score_sheet(game), host.settings, replay=replay))
 
 
 def show_hint(host: TableHost, found: Hint | str) -> None:

@@ -24,8 +24,22 @@ from rummy_tui.core.deal_terms import DealTerms, deal_terms
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import GoalKind, match_goal
 from rummy_tui.core.state import ScoreLine
-from rummy_tui.i18n import _, lists, pgettext
-from rummy_tui.i18n.deal_words import ending_words, no_cards_words, score_line_words
+from rummy_tui.i18n import _, lists
+from rummy_tui.i18n.deal_words import (
+    HAND_AT_END,
+    ON_THE_TABLE,
+    deal_over_words,
+    ending_words,
+    no_cards_left_words,
+    no_cards_words,
+    no_score_words,
+    rummy_words,
+    score_line_words,
+    total_words,
+    unit_long,
+    unit_short,
+    winners_line,
+)
 from rummy_tui.i18n.labels import CONTINUE, LEAVE_THE_TABLE, SCORE_SHEET
 from rummy_tui.i18n.outside_text import fill_words
 from rummy_tui.match.sheet import ScoreSheet
@@ -37,7 +51,6 @@ from rummy_tui.ui.play.render import (
     pairs_text,
     placed_text,
 )
-from rummy_tui.ui.screens.score_sheet import winners_line
 from rummy_tui.ui.shell.assets import stylesheet_paths
 from rummy_tui.ui.shell.keymap import named
 from rummy_tui.ui.shell.palette import colour, style
@@ -50,7 +63,7 @@ from rummy_tui.ui.widgets.scroll_keys import ScrollBody, ScrollKeys
 def arranged_hand(view: PlayerView, hand: tuple[Card, ...], settings: DisplaySettings) -> Text:
     """A revealed hand in its best arrangement: melds in brackets, then the unmatched cards."""
     if not hand:
-        return Text(_("no cards left"), style="italic")
+        return Text(no_cards_left_words(), style="italic")
     arrangement = best_arrangement(view.rules, list(hand))
     parts: list[Text] = []
     for reading in arrangement.readings:
@@ -84,21 +97,6 @@ def has_table_cards(view: PlayerView, seat: int) -> bool:
     return any(card.seat == seat for meld in view.melds for card in meld.cards)
 
 
-def _chips() -> str:
-    """The chips unit, short and long alike."""
-    return pgettext("unit", "chips")
-
-
-def unit_short(terms: DealTerms) -> str:
-    """The unit after a deal's change: "pts" or "chips" (abbreviated: any number fits)."""
-    return _chips() if terms.unit == "chips" else pgettext("unit", "pts")
-
-
-def unit_long(terms: DealTerms) -> str:
-    """The unit after a total in the standings (abbreviated where the language needs it)."""
-    return _chips() if terms.unit == "chips" else pgettext("unit", "points")
-
-
 def result_text(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
     """The whole breakdown of one deal, as one text (lines wrap at the screen's edge)."""
     return Text("\n").join(text for text, _indent in result_lines(view, result, settings))
@@ -113,10 +111,10 @@ def result_lines(
     terms = deal_terms(view.rules, len(players))
     lines: list[tuple[Text, int]] = [(_ending_line(view, result, settings), 0)]
     if result.dead:
-        lines.append((Text(_("No score; the same dealer deals again (G-9)."), style="bold"), 0))
+        lines.append((Text(no_score_words(), style="bold"), 0))
         return lines
     if result.rummy:
-        rummy = _("Rummy! The winner went out in one turn, so every loser pays double (C-5).")
+        rummy = rummy_words()
         lines.append((Text(rummy, style=style("bold", "game-highlight")), 0))
     lines.append((Text(_(terms.summary), style="dim"), 0))
     lines.append((Text(), 0))
@@ -130,7 +128,7 @@ def result_lines(
 def _ending_line(view: PlayerView, result: DealResult, settings: DisplaySettings) -> Text:
     """The deal's first line: that it is over, and how it ended (who went out, or why)."""
     text = Text()
-    text.append(_("Deal {number} is over.").format(number=result.deal_number) + " ", style="bold")
+    text.append(deal_over_words(result.deal_number) + " ", style="bold")
     ending = result.ending
     if ending is not None and ending.seat is not None:
         text.append_text(log_text(ending_words(ending, view.players[ending.seat]), settings))
@@ -163,7 +161,7 @@ def _seat_lines(
     name_style = Style(bold=True, color=colour("game-highlight") if winner else None)
     text.append(f"{view.players[seat]:<{width}} ", style=name_style)
     text.append(f"{line.change:+4d} {unit_short(terms)}", style=_change_style(line.change))
-    text.append("  " + _("total {total}").format(total=f"{view.scores[seat]:>4}"), style="dim")
+    text.append("  " + total_words(f"{view.scores[seat]:>4}"), style="dim")
     text.append("   ")
     # its cards drawn as cards
     text.append_text(log_text(score_line_words(view.rules, result, line, terms), settings))
@@ -174,8 +172,7 @@ def _seat_lines(
         text = Text()
         text.append("   ", style="dim")
         on_table = table_cards(view, seat, settings)
-        # Translators: a player's cards on the table at the end of a deal, drawn as cards.
-        text.append_text(fill_words(_("on the table: {cards}"), "dim", cards=on_table))
+        text.append_text(fill_words(_(ON_THE_TABLE), "dim", cards=on_table))
         if terms.table_points_shown:
             text.append(f"  = {line.table_points}", style="dim")
         lines.append((text, 5))
@@ -183,8 +180,7 @@ def _seat_lines(
         text = Text()
         text.append("   ", style="dim")
         in_hand = arranged_hand(view, line.hand, settings)
-        # Translators: the cards left in a player's hand at the end of a deal.
-        text.append_text(fill_words(_("hand: {cards}"), "dim", cards=in_hand))
+        text.append_text(fill_words(_(HAND_AT_END), "dim", cards=in_hand))
         if terms.hand_points_shown:
             text.append(f"  = {line.hand_points}", style="dim")
         lines.append((text, 5))

@@ -37,6 +37,7 @@ from rummy_tui.i18n.record_words import (
     WINNER,
     WON,
 )
+from rummy_tui.i18n.replay_words import rerun_mark
 from rummy_tui.records import MatchSummary, PlayerRecord, Records
 from rummy_tui.ui.play.short_names import short_names
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -135,10 +136,12 @@ def final_scores(match: MatchSummary, room: int) -> str:
     return listed(short_names(names, max(NAME_WIDTH, (room - others) // len(names))))
 
 
-def match_line(match: MatchSummary, room: int = 60) -> tuple[Text, ...]:
+def match_line(match: MatchSummary, room: int = 60, rerun: bool = False) -> tuple[Text, ...]:
     """One recorded match: when, the deals, the winners, and every seat's final score (in
-    ``room`` cells when it can be)."""
+    ``room`` cells when it can be); a ``rerun`` (a deal played again) is marked so."""
     when = match.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    if rerun:
+        when = rerun_mark(when)
     winners = lists.partners(match.winners) or "-"
     scores = final_scores(match, room - cell_len(when) - cell_len(winners) - AROUND_SCORES)
     return (
@@ -298,6 +301,9 @@ class RecordsScreen(Screen[None]):
         room = self.size.width or self.app.size.width
         for match in self.records.recent_matches(variant_id):
             table.add_row(*match_line(match, room))
+        # Deals played again are listed apart, after the matches: they count in no record.
+        for match in self.records.recent_matches(variant_id, reruns=True):
+            table.add_row(*match_line(match, room, rerun=True))
 
     @on(Select.Changed, "#records-variant")
     def _variant_changed(self, event: Select.Changed) -> None:

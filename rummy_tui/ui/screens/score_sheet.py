@@ -9,6 +9,7 @@ buttons whose choice is posted up as a message (:mod:`rummy_tui.ui.play.match_en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,8 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from rummy_tui.i18n import N_, _, lists, ngettext
-from rummy_tui.i18n.deal_words import count_deals
+from rummy_tui.i18n.deal_words import count_deals, winners_line
 from rummy_tui.i18n.labels import BACK, NEW_GAME, SCORE_SHEET
+from rummy_tui.i18n.replay_words import REPLAY
 from rummy_tui.match.sheet import ScoreSheet
 from rummy_tui.ui.play.match_end_messages import MatchEnd
 from rummy_tui.ui.shell.assets import stylesheet_paths
@@ -37,6 +39,9 @@ SHEET_OR_CHART = N_("Sheet/Chart")
 """The key that switches between the sheet and its chart."""
 TITLE = N_("Title")
 """The keys that leave the end of the match for the title screen."""
+
+Replayer = Callable[[int | None], None]
+"""Opens the replay at a deal (None: the first finished one)."""
 
 
 def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
@@ -64,17 +69,6 @@ def sheet_heading(sheet: ScoreSheet, title: str = "") -> Text:
         text.append(" · " + _("table-hand, score, total"), style="dim")
     text.append(" · " + _("{mark} went out").format(mark=WENT_OUT), style="dim")
     return text
-
-
-def winners_line(names: list[str], plural: bool = False) -> str:
-    """ "Anna wins the match!", or two winners (partners, a tie) with the plural verb."""
-    if len(names) == 1 and not plural:
-        return _("{player} wins the match!").format(player=names[0])
-    if len(names) == 1:
-        return _("{players} win the match!").format(players=names[0])
-    return _("{players} and {last} win the match!").format(
-        players=lists.series(names[:-1]), last=names[-1]
-    )
 
 
 def result_lines(sheet: ScoreSheet) -> Text:
@@ -113,16 +107,25 @@ class ScoreSheetScreen(Screen[None]):
             Binding("c", "close", N_("Close sheet"), show=False),
             Binding("q", "close", BACK, show=False),
             Binding("v", "switch", SHEET_OR_CHART),
+            Binding("r", "replay", REPLAY),
         ],
     )
 
-    def __init__(self, sheet: ScoreSheet, settings: DisplaySettings, title: str = "") -> None:
-        """Show ``sheet``; ``title`` (a save's name) heads it."""
+    def __init__(
+        self,
+        sheet: ScoreSheet,
+        settings: DisplaySettings,
+        title: str = "",
+        replay: Replayer | None = None,
+    ) -> None:
+        """Show ``sheet``; ``title`` (a save's name) heads it; with ``replay``, ``r`` (or
+        Enter on a finished deal's row) replays that deal."""
         super().__init__()
         translate_bindings(self)
         self.sheet = sheet
         self.settings = settings
         self.heading = title
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         yield Static(sheet_heading(self.sheet, self.heading), id="sheet-heading")
@@ -155,6 +158,33 @@ class ScoreSheetScreen(Screen[None]):
             table.describe(key.row_key.value, key.column_key.value)
         )
 
+    def highlighted_deal(self) -> int | None:
+        """The number of the finished deal whose row is highlighted (None on another row)."""
+        table = self.query_one(ScoreSheetTable)
+        row = table.cursor_row
+        rows = self.sheet.rows
+        if 0 <= row < len(rows) and rows[row].deal_number != self.sheet.deal_in_progress:
+            return rows[row].deal_number
+        return None
+
+    def action_replay(self) -> None:
+        """Replay the highlighted deal (the first finished deal from another row)."""
+        if self.replay is not None:
+            self.replay(self.highlighted_deal())
+
+    @on(DataTable.CellSelected)
+    def _cell_selected(self, event: DataTable.CellSelected) -> None:
+        """Enter on a finished deal's row replays it."""
+        deal = self.highlighted_deal()
+        if self.replay is not None and deal is not None:
+            event.stop()
+            self.replay(deal)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return self.replay is not None
+        return True
+
     def action_switch(self) -> None:
         """Show the chart instead of the sheet, or the sheet again."""
         tabs = self.query_one(TabbedContent)
@@ -181,6 +211,7 @@ class MatchEndScreen(ScoreSheetScreen):
             Binding("q", "choose('title')", TITLE, show=False),
             Binding("c", "switch", SHEET_OR_CHART, show=False),
             Binding("v", "switch", SHEET_OR_CHART),
+            Binding("r", "replay", REPLAY),
         ],
     )
 

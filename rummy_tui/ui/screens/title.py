@@ -17,6 +17,7 @@ from rummy_tui.i18n.labels import (
     CONTINUE,
     HELP,
     JOIN_A_TABLE,
+    KEYS,
     LOAD_A_SAVED_MATCH,
     NEW_GAME,
     PLAYER_RECORDS,
@@ -129,7 +130,7 @@ class TitleScreen(Screen[str]):
 
         rows = key_rows(self) + key_rows(self.app)
         body = Group(keys_table(rows), Text("\n" + _(MENU_HELP)))
-        self.app.push_screen(TextScreen(_("Keys"), body))
+        self.app.push_screen(TextScreen(_(KEYS), body))
 
     @on(OptionList.OptionSelected, "#title-menu")
     def _menu_selected(self, event: OptionList.OptionSelected) -> None:

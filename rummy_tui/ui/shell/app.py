@@ -124,8 +124,11 @@ class RummyApp(App[int]):
         guest: bool = False,
         on_join: Callable[[str], None] | None = None,
         guide_page: str = "index",
+        replay_deal: int | None = None,
     ) -> None:
         super().__init__()
+        self.start_replay_deal = replay_deal
+        """The deal ``rummy replay NAME --deal N`` opens (None: the first finished one)."""
         translate_bindings(self)  # Ctrl+P's words in the footer, in the player's language
         self.start_guide_page = guide_page
         self.guest = guest
@@ -329,6 +332,8 @@ class RummyApp(App[int]):
             self.opener.show_join(self.start_join_code)
         elif mode == "guide":
             self.show_guide(self.start_guide_page, then=lambda _closed: self.exit(0))
+        elif mode == "replay" and self.start_save is not None:
+            self.opener.replay_match(self.start_save, self.start_replay_deal)
         elif mode == "load":
             if self.start_save is None:
                 self.show_load()
@@ -585,6 +590,7 @@ def make_app(
     guest: bool = False,
     on_join: Callable[[str], None] | None = None,
     guide_page: str = "index",
+    replay_deal: int | None = None,
 ) -> RummyApp:
     """Build the app.
 
@@ -601,6 +607,7 @@ def make_app(
         join_code: The join code to try first (start "join").
         guest: The join prompt and the seat it opens, nothing else (a browser tab's window).
         on_join: Told the code that opened the seat (a browser tab's server).
+        replay_deal: With start "replay", the deal to open (None: the first finished one).
     """
     return RummyApp(
         start=start or startup.choose_start(setup, game, save_name),
@@ -614,6 +621,7 @@ def make_app(
         guest=guest,
         on_join=on_join,
         guide_page=guide_page,
+        replay_deal=replay_deal,
     )
 
 
@@ -626,9 +634,18 @@ def run_app(
     guest: bool = False,
     on_join: Callable[[str], None] | None = None,
     guide_page: str = "index",
+    replay_deal: int | None = None,
+    replay: tuple[str, int | None] | None = None,
 ) -> int:
-    """Run the game in the terminal until the players quit; returns the exit code."""
+    """Run the game in the terminal until the players quit; returns the exit code.
+
+    ``replay``: the save's name and the deal (None: the first finished deal) that ``rummy
+    replay NAME [--deal N]`` opens the replay at.
+    """
+    if replay is not None:  # read without a lock; a replay changes no save and no record
+        start, save_name, replay_deal = "replay", replay[0], replay[1]
     app = make_app(
+        replay_deal=replay_deal,
         setup=setup,
         save_name=save_name,
         data_dir=data_dir,

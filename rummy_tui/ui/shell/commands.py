@@ -47,7 +47,7 @@ def public_commands(app: PaletteHost) -> Iterator[SystemCommand]:
         yield SystemCommand(
             _(SCORE_SHEET),
             _("the score sheet of the match"),
-            lambda: table_menus.show_sheet(app, session.game),
+            lambda: table_menus.show_sheet(app, session.game, session.replay_source()),
         )
         yield SystemCommand(_(LOG), _("the whole log of the match"), session.table.action_show_log)
     yield SystemCommand(

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
 
-Start = Literal["title", "new", "continue", "load", "join", "guide"]
+Start = Literal["title", "new", "continue", "load", "join", "guide", "replay"]
 
 
 def choose_start(setup: MatchSetup | None, game: Game | None, save_name: str | None) -> Start:

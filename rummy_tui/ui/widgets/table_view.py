@@ -51,6 +51,14 @@ class TableDrawing:
     """How cards are drawn."""
     note: str
     """The save state for the top line, in the language in use."""
+    table_view: PlayerView | None = None
+    """The view the players, the piles and the log are drawn from, when it is not ``view``:
+    the replay shows the public table (nobody is "you") beside the hand it shows."""
+
+    @property
+    def table(self) -> PlayerView:
+        """The view of the table around the hand."""
+        return self.table_view if self.table_view is not None else self.view
 
 
 class SteadyRow(Horizontal, SteadySize):
@@ -82,7 +90,7 @@ class TableView(Vertical, SteadySize):
 
     def draw(self, drawing: TableDrawing) -> None:
         """Draw every part from ``drawing`` (each widget repaints only what changed)."""
-        view, settings = drawing.view, drawing.settings
+        view, settings = drawing.table, drawing.settings
         set_border_title(self.query_one("#players"), _(PLAYERS))
         set_border_title(self.query_one("#log"), _(LOG))
         self.draw_top_line(drawing)
