@@ -456,6 +456,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from rummy_tui.core import get_variant
+    from rummy_tui.i18n.labels import DEALS_UNIT
     from rummy_tui.match.setup import variant_refusal
     from rummy_tui.tools.progress import progress_bar
     from rummy_tui.tools.simulate import parse_seats, simulate, stop_on_interrupt
@@ -470,7 +471,7 @@ def _simulate(args: argparse.Namespace) -> int:
     bar_on = None if not args.no_progress else False
     with (
         stop_on_interrupt() as stop,
-        progress_bar(f"{args.variant} {levels}", args.deals, _("deals"), bar_on) as bar,
+        progress_bar(f"{args.variant} {levels}", args.deals, _(DEALS_UNIT), bar_on) as bar,
     ):
         report = simulate(
             args.variant,

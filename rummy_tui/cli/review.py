@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from rummy_tui.i18n import _
+from rummy_tui.i18n.labels import DEALS_UNIT
 from rummy_tui.i18n.outside_text import say
 
 
@@ -35,7 +36,6 @@ def add_command(commands: Any) -> None:
 def run_review(args: argparse.Namespace) -> int:
     """Print the review of the saved match ``args.name``; 1 with one sentence on a failure."""
     from rummy_tui.core.history import ReplayError
-    from rummy_tui.i18n.deal_words import deal_number_words
     from rummy_tui.i18n.replay_words import review_hidden_words
     from rummy_tui.i18n.review_words import (
         claim_lines,
@@ -65,7 +65,7 @@ def run_review(args: argparse.Namespace) -> int:
     if not steps.finished_match:
         return _fail(review_hidden_words())
     total = len(steps.replayable)
-    with progress_bar(reviewing_label(), total=total) as bar:
+    with progress_bar(reviewing_label(), total=total, unit=_(DEALS_UNIT)) as bar:
         review = review_match(steps, seats=people, progress=lambda done, _all: bar.advance())
     players = list(steps.players)
     if args.json:
@@ -85,13 +85,9 @@ def run_review(args: argparse.Namespace) -> int:
         return 0
     for seat in review.seats:
         say(seat_heading(seat))
-        shown = 0
         for claim in seat.claims:
-            if claim.deal_number != shown:
-                shown = claim.deal_number
-                say("  " + deal_number_words(shown))
             for index, line in enumerate(claim_lines(claim, players)):
-                say(("    " if index == 0 else "      ") + line)
+                say(("  " if index == 0 else "    ") + line)
     return 0
 
 

@@ -54,6 +54,9 @@ OWN_SCREENS = N_("Own screens")
 LANGUAGE = N_("Language")
 THEME = N_("Theme")
 
+# The unit a progress bar counts in (rummy simulate, rummy review).
+DEALS_UNIT = N_("deals")
+
 # Headings of the new-game form, the table and the records.
 VARIANT = N_("Variant")
 PLAYERS = N_("Players")

@@ -142,10 +142,23 @@ def claim_sentence(claim: ClaimData, players: Sequence[str]) -> str:
     if kind == BROKE_MELD:
         card = claim.played[0]
         discarded = getattr(card, "card", None)
-        return _(
-            "{where}: discarding {card} broke the meld {meld}; the unmatched cards left cost "
-            "{stake} more than after the best discard."
-        ).format(where=where, card=str(discarded), meld=format_cards(claim.cards), stake=stake)
+        if claim.unit == CARDS:
+            # Translators: {meld} is the meld of the hand the discard broke ("7D 8D 9D");
+            # {stake} is "2 unmatched cards".
+            message = _(
+                "{where}: discarding {card} broke the meld {meld}: {stake} more than after the "
+                "best discard."
+            )
+        else:
+            # Translators: {meld} is the meld of the hand the discard broke ("7D 8D 9D");
+            # {stake} is "12 points".
+            message = _(
+                "{where}: discarding {card} broke the meld {meld}: the unmatched cards cost "
+                "{stake} more than after the best discard."
+            )
+        return message.format(
+            where=where, card=str(discarded), meld=format_cards(claim.cards), stake=stake
+        )
     if kind == LAYOFF_UNDONE:
         lay_off = claim.better[0]
         meld_id = lay_off.meld_id if isinstance(lay_off, LayOffCard) else 0

@@ -13,6 +13,7 @@ contract in pyproject.toml); rummy_tui/i18n/review_words.py writes the claims as
     review = review_match(MatchSteps(game.state), seats=people, progress=bar_update)
     for seat in review.seats:
         seat.claims              # () when nothing was costly
+    model = open_claim(steps, claim)  # the replay at the claim's move
 """
 
 from rummy_tui.review.claims import (
@@ -38,6 +39,7 @@ from rummy_tui.review.review import (
     Progress,
     deadwood_unit,
     end_cost,
+    open_claim,
     payment_unit,
     review_match,
 )
@@ -63,6 +65,7 @@ __all__ = [
     "SeatReview",
     "deadwood_unit",
     "end_cost",
+    "open_claim",
     "payment_unit",
     "review_match",
 ]

@@ -91,18 +91,46 @@ class _Search:
         naturals = [face for face in faces if not is_wild(rules, face)]
         first = naturals[0] if naturals else faces[0]
         remaining = Counter(faces)
-        one = Counter({first: 1})
-        found: Plan | None = None
-        if self.keep:
-            found = self.best(_key(remaining - one), open_melds, owing, discarded)
-            if not discarded and first in self.free:
-                after = self.best(_key(remaining - one), open_melds, owing, True)
-                if after is not None:
-                    total = after[0] + self.value(one)
-                    if found is None or total > found[0]:
-                        found = (total, ((DISCARD, one), *after[1]))
+        found = self._kept(first, remaining, open_melds, owing, discarded)
         for used in _melds_with(rules, first, remaining):
             found = self._better(found, used, NEW_MELD, remaining, open_melds, owing, discarded)
+        found = self._chains(found, first, remaining, open_melds, owing, discarded)
+        self.memo[key] = found
+        return found
+
+    def _kept(
+        self,
+        first: Face,
+        remaining: Counter[Face],
+        open_melds: tuple[int, ...],
+        owing: bool,
+        discarded: bool,
+    ) -> Plan | None:
+        """``first`` stays in hand, or is the discard."""
+        if not self.keep:
+            return None
+        one = Counter({first: 1})
+        rest = _key(remaining - one)
+        found = self.best(rest, open_melds, owing, discarded)
+        if not discarded and first in self.free:
+            after = self.best(rest, open_melds, owing, True)
+            if after is not None:
+                total = after[0] + self.value(one)
+                if found is None or total > found[0]:
+                    found = (total, ((DISCARD, one), *after[1]))
+        return found
+
+    def _chains(
+        self,
+        found: Plan | None,
+        first: Face,
+        remaining: Counter[Face],
+        open_melds: tuple[int, ...],
+        owing: bool,
+        discarded: bool,
+    ) -> Plan | None:
+        """``first`` laid off on a table meld, in a chain of lay-offs there."""
+        rules = self.rules
         for number in open_melds:
             meld = self.melds[number]
             if not _may_join(rules, meld, first):
@@ -114,7 +142,6 @@ class _Search:
             for used in _chain_sets(rules, meld, pool):
                 if first in used:
                     found = self._better(found, used, number, remaining, rest, owing, discarded)
-        self.memo[key] = found
         return found
 
     def _better(

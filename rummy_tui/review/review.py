@@ -54,6 +54,7 @@ from rummy_tui.core.melds import TableMeld
 from rummy_tui.core.state import GameState, Phase, seat_after
 from rummy_tui.core.values import hand_total, hand_value, pip_value
 from rummy_tui.core.variants.ruleset import RuleSet, Scoring
+from rummy_tui.replay.model import ReplayModel, open_replay
 from rummy_tui.replay.steps import DealSteps, MatchSteps
 from rummy_tui.review.best_end import best_end
 from rummy_tui.review.claims import (
@@ -683,3 +684,9 @@ def review_match(
         finished_match=steps.finished_match,
         variant=variant,
     )
+
+
+def open_claim(steps: MatchSteps, claim: Claim) -> ReplayModel:
+    """The replay opened at the claim's move: its deal, the step just after the move played
+    (the step before it is ``claim.step_before``)."""
+    return open_replay(steps, claim.deal_number, claim.step)

@@ -13,6 +13,7 @@ from rummy_tui.match.setup import MatchSetup, Seat, SeatKind
 from rummy_tui.persistence import SaveStore
 from rummy_tui.replay import MatchSteps
 from rummy_tui.review import review_match
+from tests.replay.matches import unfinished_match
 from tests.review.matches import easy_match, random_match
 
 
@@ -82,8 +83,6 @@ def test_a_missing_or_damaged_save_is_one_clear_line(
 def test_P2_a_match_still_being_played_is_not_reviewed_and_says_why(
     data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.replay.matches import unfinished_match
-
     game = unfinished_match("classic", 2, 3, deals=1, moves_after=4).game
     _save(data, game, (SeatKind.HUMAN, SeatKind.HUMAN), name="tonight")
     assert main(["--data-dir", str(data), "review", "tonight"]) == 1
@@ -91,3 +90,18 @@ def test_P2_a_match_still_being_played_is_not_reviewed_and_says_why(
     assert captured.out == ""
     assert captured.err.startswith("rummy: ") and "once the match is over" in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_the_progress_bar_counts_every_deal_on_standard_error(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummy_tui.tools.progress as progress
+
+    game = random_match("classic", 2, 1)
+    _save(data, game, (SeatKind.HUMAN, SeatKind.EASY))
+    monkeypatch.setattr(progress, "bar_wanted", lambda stream=None: True)
+    assert main(["--data-dir", str(data), "review", "evening"]) == 0
+    out, err = capsys.readouterr()
+    deals = len(MatchSteps(game.state).replayable)
+    assert "Reviewing deals" in err and f"{deals}/{deals}" in err and "deals" in err
+    assert "Reviewing" not in out and out.startswith("Anna: ")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy_tui.bots import make_bot
-from rummy_tui.core import Game, Phase, get_variant, new_game, parse_cards
-from rummy_tui.core.actions import Action, Discard, DrawStock
+from rummy_tui.core import Game, Phase, full_arrangement, get_variant, new_game, parse_cards
+from rummy_tui.core.actions import Action, Discard, DrawStock, GoOut, MeldSpec
 from rummy_tui.core.dealing import stack_deck
 from rummy_tui.replay import MatchSteps
 from rummy_tui.review import (
@@ -105,3 +105,14 @@ def test_C2_a_meld_kept_in_hand_is_more_deadwood_than_the_best_end() -> None:
     # Played: every card but KH kept (C-5); best: AS-3S and the nines down, KH discarded.
     assert first.better_cost == 10 + 4 + 6 + 10  # QD 4C 6D JS
     assert first.stake == 1 + 2 + 3 + 27
+
+
+def test_E7_a_go_out_made_before_the_draw_is_no_claim() -> None:
+    hand = "AH 2H 3H 4H 5H AS 2S 3S 4S 5S AC 2C 3C 4C 5C"
+    other = "7D 9D JD KD 7S 9S JS KS 7C 9C JC KC 7H 9H JH"
+    arrangement = full_arrangement(get_variant("european"), parse_cards(hand))
+    assert arrangement is not None
+    go_out = GoOut(melds=tuple(MeldSpec(cards=tuple(meld)) for meld in arrangement.melds))
+    game = _played("european", [hand, other], "QD 8D", [go_out])
+    assert game.state.results[-1].winner == 0
+    assert _claims(game, MISSED_GO_OUT) == []
