@@ -257,6 +257,7 @@ random offers and seventeen interface tests over half a second were added."""
 
 
 PROCESS_FILES = (
+    "tests/test_cli_broken_pipe.py",
     "tests/test_serve_attacks.py",
     "tests/test_serve_browser.py",
     "tests/test_serve_real.py",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -605,6 +606,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(argv)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader of the output went away (``rummy review NAME | head``): not a fault.
+        # The rest of the output goes nowhere, so that Python's own flush at exit is quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 141  # as a shell says of a command ended by SIGPIPE (128 + 13)
     except Exception as error:  # no traceback ever reaches the player
         from rummy_tui.i18n.outside_text import say
         from rummy_tui.persistence.crash_log import crash_message, write_crash_log
