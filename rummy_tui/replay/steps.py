@@ -33,6 +33,7 @@ checks and finished matches; what may be *shown* of a step is cut by
 from __future__ import annotations
 
 from collections import OrderedDict
+from copy import copy
 
 from rummy_tui.core.actions import ActionRecord, StartDeal
 from rummy_tui.core.cards import Card
@@ -186,6 +187,15 @@ class MatchSteps:
         """Each deal's step 0 found so far, bare."""
         self._kept: OrderedDict[int, DealSteps] = OrderedDict()
         self._deals_kept = max(1, deals_kept)
+
+    def fresh(self) -> MatchSteps:
+        """The same match's steps with caches of their own, for another thread (the review
+        works in one while the replay is stepped): the deals' starts found so far are shared
+        (never changed once kept), the deals' steps are built again on asking."""
+        other = copy(self)
+        other._starts = dict(self._starts)
+        other._kept = OrderedDict()
+        return other
 
     @property
     def replayable(self) -> tuple[DealSpan, ...]:

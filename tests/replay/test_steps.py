@@ -190,3 +190,18 @@ def test_a_replay_is_not_changed_when_the_match_is_played_on() -> None:
     deal = steps.deal(1)
     assert steps.deals[-1].deal_number == 1
     assert played.is_state(deal.state(deal.last_step))
+
+
+def test_fresh_steps_share_no_cache_and_replay_the_same_match() -> None:
+    played = finished("classic", 2, 1)
+    steps = MatchSteps(played.game.state)
+    first = steps.replayable[0].deal_number
+    deal = steps.deal(first)
+    other = steps.fresh()
+    assert other._kept == {} and first in steps._kept  # the copy builds its own deals
+    again = other.deal(first)
+    assert again is not deal
+    for step in range(len(deal)):
+        assert again.state(step) == deal.state(step)
+    other.deal(steps.replayable[-1].deal_number)
+    assert list(steps._kept) == [first]  # nothing the copy built reached the original

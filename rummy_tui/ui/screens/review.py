@@ -127,7 +127,8 @@ class ReviewScreen(Screen["Claim | None"]):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self._progress, done, total)
 
-        review = review_match(self.steps, self.people, progress=progress)
+        # Steps of its own: the replay may be stepped while the review works (no shared cache).
+        review = review_match(self.steps.fresh(), self.people, progress=progress)
         self.app.call_from_thread(self._reviewed, review)
 
     def _progress(self, done: int, total: int) -> None:
