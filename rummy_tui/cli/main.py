@@ -558,46 +558,59 @@ def run(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         return _fail(problem)
     try:
-        if args.command == "simulate":
-            return _simulate(args)
-        if args.command in ("sheet", "stats"):
-            from rummy_tui.cli.records import run_command
-
-            return run_command(args)
-        if args.command == "review":
-            from rummy_tui.cli.review import run_review
-
-            return run_review(args)
-        if args.command == "serve":
-            from rummy_tui.cli.serve import run_serve
-
-            return run_serve(args)
-        if args.command == "replay":
-            return _replay(args)
-        setup = _setup_from_args(args) if args.command == "new" else None
-        from rummy_tui.ui.shell.app import run_app
-
-        if window.guest:
-            return run_app(
-                start="join",
-                join_code=window.code or "",
-                data_dir=args.data_dir,
-                guest=True,
-                on_join=window.report,
-            )
-        if args.command == "join":
-            return run_app(start="join", join_code=args.code, data_dir=args.data_dir)
-        if setup is not None:
-            return run_app(start="new", setup=setup, data_dir=args.data_dir)
-        if args.command == "guide":
-            return _guide(args.page, args.data_dir)
-        if args.command == "continue":
-            return run_app(start="continue", data_dir=args.data_dir)
-        if args.command == "load":
-            return run_app(start="load", save_name=args.name, data_dir=args.data_dir)
-        return run_app(start="title", data_dir=args.data_dir)
+        done = _without_the_app(args)
+        if done is not None:
+            return done
+        return _in_the_app(args, window)
     except ValueError as error:  # IllegalAction, RulesError and pydantic's errors
         return _fail(_one_sentence(error))
+
+
+def _without_the_app(args: argparse.Namespace) -> int | None:
+    """Run a command that prints or serves and starts no game window; None for the others."""
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command in ("sheet", "stats"):
+        from rummy_tui.cli.records import run_command
+
+        return run_command(args)
+    if args.command == "review":
+        from rummy_tui.cli.review import run_review
+
+        return run_review(args)
+    if args.command == "serve":
+        from rummy_tui.cli.serve import run_serve
+
+        return run_serve(args)
+    if args.command == "replay":
+        return _replay(args)
+    return None
+
+
+def _in_the_app(args: argparse.Namespace, window: Any) -> int:
+    """Start the game window the command asks for (a served tab's window: the join prompt)."""
+    from rummy_tui.ui.shell.app import run_app
+
+    setup = _setup_from_args(args) if args.command == "new" else None
+    if window.guest:
+        return run_app(
+            start="join",
+            join_code=window.code or "",
+            data_dir=args.data_dir,
+            guest=True,
+            on_join=window.report,
+        )
+    if args.command == "join":
+        return run_app(start="join", join_code=args.code, data_dir=args.data_dir)
+    if setup is not None:
+        return run_app(start="new", setup=setup, data_dir=args.data_dir)
+    if args.command == "guide":
+        return _guide(args.page, args.data_dir)
+    if args.command == "continue":
+        return run_app(start="continue", data_dir=args.data_dir)
+    if args.command == "load":
+        return run_app(start="load", save_name=args.name, data_dir=args.data_dir)
+    return run_app(start="title", data_dir=args.data_dir)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

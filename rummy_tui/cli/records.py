@@ -22,7 +22,6 @@ from rummy_tui.i18n.record_words import (
     WINNER,
     WON,
 )
-from rummy_tui.i18n.replay_words import reruns_heading
 
 if TYPE_CHECKING:  # imported when a command runs, so plain ``rummy`` starts as fast as before
     from rich.table import Table
@@ -182,6 +181,8 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     console.print(players_table(players, variant))
     console.print(matches_table(matches, variant))
+    from rummy_tui.i18n.replay_words import reruns_heading  # its words load the core
+
     reruns = records.recent_matches(variant, reruns=True)
     if reruns:
         console.print(matches_table(reruns, variant, title=reruns_heading()))

@@ -254,3 +254,19 @@ async def test_h_shows_every_hand_of_a_finished_match_and_none_of_one_being_play
         await pilot.press("right", "h")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)  # nothing to show before the deal's end
+
+
+async def test_a_focus_event_of_a_widget_whose_screen_is_gone_is_ignored(tmp_path: Path) -> None:
+    """Deal again: the dialog's button took the focus as the screens under it were cleared;
+    the focus event arrived for a widget with no screen and crashed the game (NoScreen)."""
+    from textual import events
+
+    app = make_app(data_dir=tmp_path, start="title")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = Static("gone")
+        await app.screen.mount(widget)
+        await widget.remove()
+        app.on_descendant_focus(events.DescendantFocus(widget))  # no NoScreen
+        await pilot.pause()
+        assert app.is_running

@@ -369,8 +369,14 @@ class RummyApp(App[int]):
         self.exit(0)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """A widget took the focus: its keys reach the footer in the player's language."""
-        translate_focused(event.widget)
+        """A widget took the focus: its keys reach the footer in the player's language. A
+        widget whose screen has gone by the time the event arrives (a dialog answered as the
+        screens under it were cleared: "deal again" starting a new match) has no keys to
+        show."""
+        from textual.dom import NoScreen
+
+        with contextlib.suppress(NoScreen):
+            translate_focused(event.widget)
 
     def action_help_quit(self) -> None:
         """Ctrl+C, which does not quit: say which key does, in the player's language."""
