@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
-import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
@@ -24,7 +21,7 @@ from rummy_tui.i18n import LANGUAGES, set_language
 from rummy_tui.ui.shell.app import make_app
 from tests.replay.saved import save_match
 from tests.ui.helpers import settle
-from tests.ui.screenshot_table import PNG_FONT, ROOT, SIZE
+from tests.ui.screenshot_table import ROOT, SIZE, finish_picture
 
 SVG = ROOT / "assets" / "screenshot-replay.svg"
 
@@ -51,19 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     set_language(options.lang)
     target = SVG if options.lang == "en" else SVG.with_name(f"screenshot-replay-{options.lang}.svg")
     asyncio.run(shoot(target, options.seed, options.step))
-    svg = target.read_text("utf-8")
-    if "xml:space" not in svg:
-        svg = svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
-        target.write_text(svg, "utf-8")
-    print(target)
-    if shutil.which("rsvg-convert"):
-        for_png = re.sub(r"font-family: Fira Code, monospace;", PNG_FONT, svg)
-        subprocess.run(
-            ["rsvg-convert", "-o", str(target.with_suffix(".png"))],
-            input=for_png.encode("utf-8"),
-            check=True,
-        )
-        print(target.with_suffix(".png"))
+    finish_picture(target)
     return 0
 
 

@@ -101,11 +101,19 @@ def main(argv: list[str] | None = None) -> int:
     else:
         raise SystemExit("no deal of those seeds reaches a busy table")
     asyncio.run(shoot(game, target))
+    print(f"seed {seed}:", end=" ")
+    finish_picture(target)
+    return 0
+
+
+def finish_picture(target: Path) -> None:
+    """Mark the SVG at ``target`` to keep its spaces and draw it as a PNG beside it (with
+    ``rsvg-convert``, when installed); print what was written."""
     svg = target.read_text("utf-8")
     if "xml:space" not in svg:
         svg = svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
         target.write_text(svg, "utf-8")
-    print(f"seed {seed}: {target}")
+    print(target)
     if shutil.which("rsvg-convert"):
         for_png = re.sub(r"font-family: Fira Code, monospace;", PNG_FONT, svg)
         subprocess.run(
@@ -114,7 +122,6 @@ def main(argv: list[str] | None = None) -> int:
             check=True,
         )
         print(target.with_suffix(".png"))
-    return 0
 
 
 if __name__ == "__main__":

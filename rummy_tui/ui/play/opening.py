@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import _
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
     from rummy_tui.match.setup import MatchSetup
+    from rummy_tui.persistence import SaveStore
     from rummy_tui.persistence.shared_match import SharedMatch
     from rummy_tui.ui.own.shared_play import SharedLink
     from rummy_tui.ui.play.session import MatchSession
@@ -123,18 +124,33 @@ class MatchOpener:
         from rummy_tui.ui.play.replaying import ReplaySource, open_replay
 
         host = self.host
+        read = self._read_save(name, look_only=True)  # no lock: a replay changes no save
+        if read is None:
+            return
+        _store, setup, game, _extra = read
+        open_replay(host, ReplaySource(game, setup, name), deal_number, then=host.show_title)
+
+    def _read_save(
+        self, name: str, look_only: bool = False
+    ) -> tuple[SaveStore, MatchSetup, Game, dict[str, Any]] | None:
+        """The store and save ``name`` (``look_only``: read without taking its lock), or
+        None after saying why not on the title screen (no store, a damaged save, anything
+        unexpected: a notice, never a crash)."""
+        host = self.host
         store = host.store()
         if store is None:
             host.notice(host.data.why_not_saving(), "error")
             host.show_title()
-            return
+            return None
+        if not look_only:
+            host.clear_screens()
         try:
-            setup, game, _extra = store.peek(name)  # no lock: a replay changes no save
+            setup, game, extra = store.peek(name) if look_only else store.load(name)
         except Exception as error:  # SaveError and anything unexpected: a notice, no crash
             host.notice(could_not_load(name, error), "error")
             host.show_title()
-            return
-        open_replay(host, ReplaySource(game, setup, name), deal_number, then=host.show_title)
+            return None
+        return store, setup, game, extra
 
     def continue_latest(self) -> None:
         """Resume the most recent unfinished match."""
@@ -165,18 +181,10 @@ class MatchOpener:
         """Resume a saved match: the hand-off of the player to move (P-1); a finished match
         shows its score sheet instead."""
         host = self.host
-        store = host.store()
-        if store is None:
-            host.notice(host.data.why_not_saving(), "error")
-            host.show_title()
+        read = self._read_save(name)
+        if read is None:
             return
-        host.clear_screens()
-        try:
-            setup, game, extra = store.load(name)
-        except Exception as error:  # SaveError and anything unexpected: a notice, no crash
-            host.notice(could_not_load(name, error), "error")
-            host.show_title()
-            return
+        store, setup, game, extra = read
         if game.is_over:
             self.show_finished(name, game, setup)
             return
