@@ -270,3 +270,22 @@ async def test_a_focus_event_of_a_widget_whose_screen_is_gone_is_ignored(tmp_pat
         app.on_descendant_focus(events.DescendantFocus(widget))  # no NoScreen
         await pilot.pause()
         assert app.is_running
+
+
+async def test_deal_again_from_a_match_being_played_stops_its_computers(tmp_path: Path) -> None:
+    """The match left behind moves no more once a deal of it is played again."""
+    setup, _game = save_match(tmp_path, "Friday", "classic", 2, seed=4)
+    app = make_app(data_dir=tmp_path, start="title")
+    stopped: list[bool] = []
+
+    class LeftBehind:
+        def stop_bots(self) -> None:
+            stopped.append(True)
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.session = LeftBehind()  # type: ignore[assignment]
+        app.begin_match(setup, setup.start())
+        await pilot.pause()
+        assert stopped == [True]
+        assert app.session is not None and not isinstance(app.session, LeftBehind)

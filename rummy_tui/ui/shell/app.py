@@ -274,6 +274,10 @@ class RummyApp(App[int]):
         if self.guest:
             self.show_title()
             return
+        if self.session is not None:
+            # The match left behind (a deal played again from its replay) moves no more:
+            # its save holds every move it made.
+            self.session.stop_bots()
         self.opener.begin_match(setup, game)
 
     def _fatal_error(self) -> None:
