@@ -273,7 +273,8 @@ async def test_a_focus_event_of_a_widget_whose_screen_is_gone_is_ignored(tmp_pat
 
 
 async def test_deal_again_from_a_match_being_played_stops_its_computers(tmp_path: Path) -> None:
-    """The match left behind moves no more once a deal of it is played again."""
+    """The match left behind moves no more once a deal of it is played again, and lets its
+    save go (another window may open it)."""
     setup, _game = save_match(tmp_path, "Friday", "classic", 2, seed=4)
     app = make_app(data_dir=tmp_path, start="title")
     stopped: list[bool] = []
@@ -282,10 +283,13 @@ async def test_deal_again_from_a_match_being_played_stops_its_computers(tmp_path
         def stop_bots(self) -> None:
             stopped.append(True)
 
+        def close(self) -> None:
+            stopped.append(False)
+
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         app.session = LeftBehind()  # type: ignore[assignment]
         app.begin_match(setup, setup.start())
         await pilot.pause()
-        assert stopped == [True]
+        assert stopped[:1] == [True] and False in stopped  # its computers stopped, then closed
         assert app.session is not None and not isinstance(app.session, LeftBehind)
