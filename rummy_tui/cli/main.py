@@ -321,7 +321,10 @@ def _add_replay(commands: Any) -> None:
         type=_deal_number,
         default=None,
         metavar="N",
-        help=_("only deal N, numbered as on the score sheet (default: every finished deal)"),
+        help=_(
+            "deal N, numbered as on the score sheet: the replay opens at it, the transcript "
+            "holds it alone (default: the first finished deal; the transcript: every one)"
+        ),
     )
     replay.add_argument(
         "--text",
