@@ -93,6 +93,11 @@ def not_replayable_words(code: str, deal_number: int | None = None) -> str:
     return _("No deal of this match is finished yet: there is nothing to replay.")
 
 
+def review_keys_words() -> str:
+    """The line under the review's title: how a claim is followed."""
+    return _("↑↓ choose a move · Enter shows it in the replay · Esc back to the replay")
+
+
 def review_hidden_words() -> str:
     """Why the review of a match still being played is not shown (P-2)."""
     return _("The review names cards people held: it opens once the match is over (P-2).")

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import _
 from rummy_tui.i18n.labels import BACK
-from rummy_tui.i18n.replay_words import REVIEW
+from rummy_tui.i18n.replay_words import REVIEW, review_keys_words
 from rummy_tui.i18n.review_words import (
     claim_lines,
     nobody_reviewed,
@@ -105,6 +105,7 @@ class ReviewScreen(Screen["Claim | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box"):
             yield Static(_(REVIEW), id="review-title", markup=False)
+            yield Static(review_keys_words(), id="review-keys", markup=False)
             yield Static(reviewing_label(), id="review-progress-label", markup=False)
             yield ProgressBar(id="review-progress", show_eta=False)
             yield OptionList(id="review-list")
