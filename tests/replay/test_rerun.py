@@ -28,7 +28,7 @@ def test_G11_a_deal_played_again_is_dealt_exactly_as_it_was(variant: str) -> Non
     for span in steps.replayable:
         deal = steps.deal(span.deal_number)
         start = deal.state(0)
-        again, rerun = deal_again(setup, deal.deck, start.deal.dealer, "Friday", seed=3)
+        again, rerun = deal_again(setup, start, "Friday", seed=3)
         dealt = rerun.state.deal
         assert dealt.hands == start.deal.hands
         assert dealt.stock == start.deal.stock
@@ -41,8 +41,7 @@ def test_G11_a_deal_played_again_is_dealt_exactly_as_it_was(variant: str) -> Non
 
 def test_play_again_after_a_rerun_is_an_ordinary_match() -> None:
     setup, game = finished(0, seed=1)
-    deal = MatchSteps(game.state).deal(1)
-    again, _rerun = deal_again(setup, deal.deck, deal.state(0).deal.dealer, "Friday")
+    again, _rerun = deal_again(setup, MatchSteps(game.state).deal(1).state(0), "Friday")
     rematch, _next = play_again(again, game)
     assert again.rerun_of == "Friday" and rematch.rerun_of is None
 

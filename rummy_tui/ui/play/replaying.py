@@ -123,9 +123,8 @@ def play_deal_again(
     from rummy_tui.match.rerun import deal_again
 
     assert source.setup is not None  # the replay offers it only with a setup
-    deal = steps.deal(deal_number)
-    dealer = deal.state(0).deal.dealer
-    setup, game = deal_again(source.setup, deal.deck, dealer, source.save_name or "")
+    dealt = steps.deal(deal_number).state(0)
+    setup, game = deal_again(source.setup, dealt, source.save_name or "")
     host.begin_match(setup, game)
 
 
