@@ -83,11 +83,13 @@ def run_review(args: argparse.Namespace) -> int:
     if not review.deals:
         say(nothing_finished())
         return 0
+    from rummy_tui.cli.main import shown_cards
+
     for seat in review.seats:
         say(seat_heading(seat))
         for claim in seat.claims:
             for index, line in enumerate(claim_lines(claim, players)):
-                say(("  " if index == 0 else "    ") + line)
+                say(("  " if index == 0 else "    ") + shown_cards(line, args.data_dir))
     return 0
 
 
