@@ -429,15 +429,6 @@ def _guide(page: str, data_dir: Path | None) -> int:
     return run_app(start="guide", data_dir=data_dir, guide_page=page)
 
 
-def shown_cards(text: str, data_dir: Path | None) -> str:
-    """``text`` with the engine's card tokens (``9D``, ``10S``, ``JK``) written as the game
-    draws them (``9♦``, ``10♠``, ``JK``; letters with the ASCII-suits setting)."""
-    from rummy_tui.ui.play.render import log_plain
-    from rummy_tui.ui.shell.config import read_config
-
-    return log_plain(text, read_config(data_dir=data_dir, move=False).display_settings())
-
-
 def _replay(args: argparse.Namespace) -> int:
     """``rummy replay NAME [--deal N] [--text]``: the saved match read without taking it (no
     lock, no change: :meth:`~rummy_tui.persistence.SaveStore.peek`, as ``rummy sheet``
@@ -456,6 +447,8 @@ def _replay(args: argparse.Namespace) -> int:
             from rummy_tui.tools.transcript import match_transcript
 
             transcript = match_transcript(game.state, args.name, args.deal)
+            from rummy_tui.cli.printed import shown_cards
+
             sys.stdout.write(shown_cards(transcript, args.data_dir))
             return EXIT_OK
         open_replay(MatchSteps(game.state), args.deal)  # refused here, before the app opens

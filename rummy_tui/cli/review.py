@@ -83,7 +83,7 @@ def run_review(args: argparse.Namespace) -> int:
     if not review.deals:
         say(nothing_finished())
         return 0
-    from rummy_tui.cli.main import shown_cards
+    from rummy_tui.cli.printed import shown_cards
 
     for seat in review.seats:
         say(seat_heading(seat))
