@@ -447,9 +447,9 @@ def _replay(args: argparse.Namespace) -> int:
             from rummy_tui.tools.transcript import match_transcript
 
             transcript = match_transcript(game.state, args.name, args.deal)
-            from rummy_tui.cli.printed import shown_cards
+            from rummy_tui.cli.printed import card_settings, shown_cards
 
-            sys.stdout.write(shown_cards(transcript, args.data_dir))
+            sys.stdout.write(shown_cards(transcript, card_settings(args.data_dir)))
             return EXIT_OK
         open_replay(MatchSteps(game.state), args.deal)  # refused here, before the app opens
     except NotReplayable as refusal:

@@ -83,13 +83,14 @@ def run_review(args: argparse.Namespace) -> int:
     if not review.deals:
         say(nothing_finished())
         return 0
-    from rummy_tui.cli.printed import shown_cards
+    from rummy_tui.cli.printed import card_settings, shown_cards
 
+    cards = card_settings(args.data_dir)
     for seat in review.seats:
         say(seat_heading(seat))
         for claim in seat.claims:
             for index, line in enumerate(claim_lines(claim, players)):
-                say(("  " if index == 0 else "    ") + shown_cards(line, args.data_dir))
+                say(("  " if index == 0 else "    ") + shown_cards(line, cards))
     return 0
 
 

@@ -135,12 +135,6 @@ def reruns_heading() -> str:
     return _("Deals played again (not counted in the records)")
 
 
-def rerun_name(save_name: str, deal_number: int) -> str:
-    """The save name of a deal played again (the original's name and the deal)."""
-    # Translators: the name of a saved match that plays a deal of another match again.
-    return _("{name}, deal {deal} again").format(name=save_name, deal=deal_number)
-
-
 IN_PROGRESS_RULE = "P-1"
 """The rule that keeps the hands of a deal being played hidden."""
 

@@ -35,14 +35,8 @@ from rummy_tui.review.claims import (
     MatchReview,
     SeatReview,
 )
-from rummy_tui.review.review import (
-    Progress,
-    deadwood_unit,
-    end_cost,
-    open_claim,
-    payment_unit,
-    review_match,
-)
+from rummy_tui.review.match import Progress, open_claim, review_match
+from rummy_tui.review.positions import deadwood_unit, end_cost, payment_unit
 
 __all__ = [
     "BASES",

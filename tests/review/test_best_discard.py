@@ -9,7 +9,7 @@ import pytest
 from rummy_tui.core import best_arrangement
 from rummy_tui.core.actions import DrawStock, DrawTwo, TakeDiscard
 from rummy_tui.replay import MatchSteps
-from rummy_tui.review.review import best_discard
+from rummy_tui.review.positions import best_discard
 from tests.review.matches import easy_match, random_match
 
 

@@ -42,15 +42,12 @@ class ReplaySource:
 
 def seat_labels(source: ReplaySource) -> tuple[SeatLabel, ...]:
     """Who played each seat: a person or a computer of a level."""
-    from rummy_tui.ui.widgets.players import SeatLabel
+    from rummy_tui.ui.widgets import players
 
     names = source.game.players
     if source.setup is None:
-        return tuple(SeatLabel(name=name) for name in names)
-    return tuple(
-        SeatLabel(name=name, bot_level=seat.kind.value if seat.kind.is_bot else None)
-        for name, seat in zip(names, source.setup.seats, strict=False)
-    )
+        return tuple(players.SeatLabel(name=name) for name in names)
+    return players.seat_labels(names, source.setup.seats)
 
 
 def match_steps(host: TableHost, source: ReplaySource) -> MatchSteps | None:

@@ -54,7 +54,7 @@ from rummy_tui.ui.play.refusal_text import refusal_text
 from rummy_tui.ui.play.render import sort_cards
 from rummy_tui.ui.play.session_answers import TableAnswers
 from rummy_tui.ui.screens.table import TableScreen
-from rummy_tui.ui.widgets.players import SeatLabel
+from rummy_tui.ui.widgets.players import seat_labels
 
 if TYPE_CHECKING:
     from rummy_tui.core import Game
@@ -193,15 +193,7 @@ class MatchSession:
         table's seating, and the seats' labels on the table."""
         self.setup = setup
         self.model = replace(self.model, seating=self.seating(setup))
-        away = self.elsewhere()
-        self.table.labels = tuple(
-            SeatLabel(
-                name=name,
-                bot_level=seat.kind.value if seat.kind.is_bot else None,
-                own_screen=number in away,
-            )
-            for number, (name, seat) in enumerate(zip(self.game.players, setup.seats, strict=False))
-        )
+        self.table.labels = seat_labels(self.game.players, setup.seats, self.elsewhere())
 
     def share(self, link: SharedLink, setup: MatchSetup) -> None:
         """The match is shared from now on (its moves go into the shared match file of

@@ -223,25 +223,21 @@ class ReplayScreen(Screen[DealAgain | None]):
         seat = self.seat_on_show()
         seat_view = shown.seat_view(seat)
         table_view = log_tail(shown.view)
-        if seat_view is not None and seat_view.hand:
-            hand = HandState(order=sort_cards(list(seat_view.hand), "suit"), cursor=-1)
-            drawing = TableDrawing(
-                seat_view,
-                Mode.WATCH,
-                None,
-                hand,
-                self.labels,
-                self.settings,
-                self.title_text,
-                table_view=table_view,
-            )
-        else:
-            drawing = TableDrawing(
-                table_view, Mode.HIDDEN, None, None, self.labels, self.settings, self.title_text
-            )
+        held = seat_view if seat_view is not None and seat_view.hand else None
+        hand = HandState(order=sort_cards(list(held.hand), "suit"), cursor=-1) if held else None
+        drawing = TableDrawing(
+            held or table_view,
+            Mode.WATCH if held else Mode.HIDDEN,
+            None,
+            hand,
+            self.labels,
+            self.settings,
+            self.title_text,
+            table_view=table_view,
+        )
         table = self.query_one(TableView)
         table.draw(drawing)
-        if seat_view is None or not seat_view.hand:
+        if held is None:
             self._no_hand(seat_view is None, shown.view.players[seat])
         update_static(self.query_one("#phase-hint", Static), self.position_line())
         table.set_status(self.move_line(), self.settings, False)

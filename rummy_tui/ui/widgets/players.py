@@ -8,6 +8,7 @@ on it.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from rich.style import Style
@@ -22,7 +23,7 @@ from rummy_tui.core import PlayerView, TableMeld
 from rummy_tui.core.scoring import team_of
 from rummy_tui.core.seat_options import ScoreUnit, seat_standing
 from rummy_tui.i18n import _, count_cards, lists, ngettext
-from rummy_tui.match.setup import level_words, names_level
+from rummy_tui.match.setup import Seat, level_words, names_level
 from rummy_tui.ui.play.render import placed_text
 from rummy_tui.ui.shell.palette import colour
 from rummy_tui.ui.shell.settings import DisplaySettings
@@ -37,6 +38,21 @@ class SeatLabel:
     bot_level: str | None = None
     own_screen: bool = False
     """The seat is played on a screen of its own."""
+
+
+def seat_labels(
+    names: Sequence[str], seats: Sequence[Seat], away: Collection[int] = ()
+) -> tuple[SeatLabel, ...]:
+    """Each seat's label: its name, the level of a computer, and whether it is played on a
+    screen of its own (``away``: those seats)."""
+    return tuple(
+        SeatLabel(
+            name=name,
+            bot_level=seat.kind.value if seat.kind.is_bot else None,
+            own_screen=number in away,
+        )
+        for number, (name, seat) in enumerate(zip(names, seats, strict=False))
+    )
 
 
 @dataclass(frozen=True)
